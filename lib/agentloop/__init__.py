@@ -1,0 +1,18 @@
+"""agentloop: a small, offline, deterministic library for learning how an agent loop works.
+
+Where each chapter lives:
+
+- chapter 1, the loop:            `agentloop.loop`, `agentloop.environment`, `agentloop.stop_policy`
+- chapter 2, tools and control:   `agentloop.tools`, `agentloop.controller`
+- chapter 3, a model in the loop: `agentloop.messages`, `agentloop.shop`, `agentloop.models`,
+                                  `agentloop.agent`, `agentloop.guards`
+- chapter 4, the harness:         `agentloop.harness`
+- widgets for the notebooks:      `agentloop.widgets` (imports ipywidgets only when used)
+- exercise checks:                `agentloop.checks`; the teacher's grader: `agentloop.grading`
+
+Importing `agentloop` loads nothing heavy: submodules are imported when you use them.
+"""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"

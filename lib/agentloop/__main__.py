@@ -1,0 +1,5 @@
+import sys
+
+from agentloop.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of `agentloop`: one module a chapter, each with `register(subparsers)`."""

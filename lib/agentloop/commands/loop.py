@@ -1,0 +1,58 @@
+"""Chapter 1's commands: `agentloop loop` and `agentloop run`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from agentloop.environment import SCENARIOS
+from agentloop.loop import MAX_RETRIES, MAX_STEPS, run_loop
+from agentloop.stop_policy import format_run, load_policy
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    loop = sub.add_parser("loop", help="run chapter 1's loop on a scenario")
+    loop.add_argument("--scenario", default="one_match",
+                      help=f"one of: {', '.join(SCENARIOS)} (default one_match)")
+    loop.add_argument("--max-steps", type=_integer("--max-steps"), default=MAX_STEPS,
+                      help="1 to 5 (default 5)")
+    loop.add_argument("--max-retries", type=_integer("--max-retries"), default=MAX_RETRIES,
+                      help="0 or 1 (default 1)")
+    loop.set_defaults(handler=_loop)
+
+    run = sub.add_parser("run", help="replay the success route under DIR/stop_policy.json")
+    run.add_argument("--dir", required=True, help="folder holding stop_policy.json")
+    run.set_defaults(handler=_run)
+
+
+def _integer(flag: str):
+    def parse(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{flag} takes a whole number, got {text!r}") from None
+    return parse
+
+
+def format_loop(result: dict) -> str:
+    """Five lines a step: step, state, action, observation (one-line JSON), decision."""
+    lines = []
+    for event in result["events"]:
+        lines += [
+            f"step: {event['step']}",
+            f"state: {event['phase']}",
+            f"action: {event['action']['name']}",
+            f"observation: {json.dumps(event['observation'], ensure_ascii=False)}",
+            f"decision: {event['decision']}",
+        ]
+    return "\n".join(lines)
+
+
+def _loop(args: argparse.Namespace) -> int:
+    print(format_loop(run_loop(args.scenario, args.max_steps, args.max_retries)))
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    print(format_run(args.dir, load_policy(args.dir)))
+    return 0

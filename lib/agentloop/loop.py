@@ -1,0 +1,122 @@
+"""Chapter 1: the agent loop.
+
+One step is: choose an action -> execute it -> get an observation -> update the
+state -> decide. Deciding happens inside the same step and is not an action, so it
+never counts as a step. Read `run_loop` first, then the functions it calls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agentloop.environment import check_scenario, perform_action
+
+MAX_STEPS = 5
+MAX_RETRIES = 1
+STEP_RANGE = (1, 5)
+RETRY_RANGE = (0, 1)
+
+CONTINUE = "continue"
+SUCCESS = "success"
+NEEDS_INPUT = "needs_input"
+ERROR = "error"
+LIMIT = "limit"
+TERMINALS = (SUCCESS, NEEDS_INPUT, ERROR, LIMIT)
+DECISIONS = (CONTINUE, *TERMINALS)
+
+
+def run_loop(
+    scenario: str = "one_match", max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES
+) -> dict[str, Any]:
+    """Run the loop until a terminal; return the terminal, the final state and one event a step."""
+    state = new_state(scenario, max_steps, max_retries)
+    events = []
+    while not state["done"]:
+        events.append(step(state))
+    return {"terminal": state["terminal"], "state": state, "events": events}
+
+
+def step(state: dict[str, Any]) -> dict[str, Any]:
+    """Make one pass of the loop on `state` (changing it) and return the step's event."""
+    if state["done"]:
+        raise RuntimeError(
+            f"the run already ended with {state['terminal']!r}; start a new run with new_state()"
+        )
+    action = planner_stub(state)
+    observation = perform_action(action, state)
+    update_state(state, observation)
+    decision = decide(state)
+    if decision != CONTINUE:
+        state["done"] = True
+        state["terminal"] = decision
+    return {
+        "step": state["steps"],
+        "phase": state["phase"],
+        "action": action,
+        "observation": observation,
+        "decision": decision,
+    }
+
+
+def new_state(
+    scenario: str = "one_match", max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES
+) -> dict[str, Any]:
+    """The state at the start of a run: nothing done yet, limits checked."""
+    check_limits(max_steps, max_retries)
+    return {
+        "phase": "start",
+        "steps": 0,
+        "failures": 0,
+        "done": False,
+        "terminal": None,
+        "max_steps": max_steps,
+        "max_retries": max_retries,
+        "observation": None,
+        "scenario": check_scenario(scenario),
+    }
+
+
+def planner_stub(state: dict[str, Any]) -> dict[str, str]:
+    """Stands where a model will later choose: always proposes reading the task cards."""
+    return {"name": "read_task_cards"}
+
+
+def update_state(state: dict[str, Any], observation: dict[str, Any]) -> None:
+    """Record the observation; a failed attempt is still an action, so it counts as a step."""
+    state["observation"] = observation
+    state["steps"] += 1
+    if not observation["ok"]:
+        state["failures"] += 1
+    state["phase"] = "observed"
+
+
+def decide(state: dict[str, Any]) -> str:
+    """Turn the last observation, the counters and the limits into the next decision.
+
+    The order of checks matters: a failure is judged first, then a finished search,
+    and only a run that could go on is stopped by the step limit.
+    """
+    observation = state["observation"]
+    if not observation["ok"]:
+        if state["failures"] > state["max_retries"]:
+            return ERROR
+    elif observation.get("search_complete", True):
+        if len(observation["matches"]) == 1:
+            return SUCCESS
+        return NEEDS_INPUT
+    if state["steps"] >= state["max_steps"]:
+        return LIMIT
+    return CONTINUE
+
+
+def check_limits(max_steps: object, max_retries: object) -> None:
+    """Raise ValueError unless both limits are plain ints inside the course's ranges."""
+    for name, value, (low, high) in (
+        ("max_steps", max_steps, STEP_RANGE),
+        ("max_retries", max_retries, RETRY_RANGE),
+    ):
+        # bool is an int subclass; True as a step limit is almost always a mistake.
+        if type(value) is not int or not low <= value <= high:
+            raise ValueError(
+                f"{name} must be an integer from {low} to {high}, got {value!r}"
+            )

@@ -1,0 +1,91 @@
+"""Chapter 1, end of lesson 4: a stop policy file, and a replay that makes it visible.
+
+`stop_policy.json` holds the two limits of chapter 1. The replay plays back the
+course authors' "success" route (read the cards, validate three of them, draft a
+summary) under that policy, so a learner sees the limit at work. A replay is a
+recording: it proves nothing about how a live model would behave.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from agentloop.loop import CONTINUE, LIMIT, SUCCESS, check_limits
+
+POLICY_FILE = "stop_policy.json"
+REPLAY_NOTICE = "A replay proves nothing about how a live model would behave."
+
+SUCCESS_ROUTE = (
+    ("read_task_cards", {"ok": True, "matches": ["task-001", "task-002", "task-003"]}),
+    ("validate_task_card", {"ok": True, "card": "task-001", "valid": True}),
+    ("validate_task_card", {"ok": True, "card": "task-002", "valid": True}),
+    ("validate_task_card", {"ok": True, "card": "task-003", "valid": True}),
+    ("draft_summary", {"ok": True, "summary": "3 cards checked; task-003 is blocked."}),
+)
+
+
+class PolicyError(ValueError):
+    """The stop policy file is missing, is not JSON, or holds values outside the ranges."""
+
+
+def load_policy(directory: str | Path) -> dict[str, int]:
+    """Read and validate `DIR/stop_policy.json`."""
+    path = Path(directory) / POLICY_FILE
+    if not Path(directory).is_dir():
+        raise PolicyError(f"{directory} is not a folder; pass the folder that holds {POLICY_FILE}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PolicyError(f"no {POLICY_FILE} in {directory}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PolicyError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict):
+        raise PolicyError(f"{path} must hold a JSON object with max_steps and max_retries")
+    unknown = sorted(set(data) - {"max_steps", "max_retries"})
+    if unknown:
+        raise PolicyError(f"{path}: unknown keys {unknown}; allowed: max_steps, max_retries")
+    missing = [key for key in ("max_steps", "max_retries") if key not in data]
+    if missing:
+        raise PolicyError(f"{path}: missing {', '.join(missing)}")
+    try:
+        check_limits(data["max_steps"], data["max_retries"])
+    except ValueError as exc:
+        raise PolicyError(f"{path}: {exc}") from None
+    return {"max_steps": data["max_steps"], "max_retries": data["max_retries"]}
+
+
+def replay_success_route(max_steps: int, max_retries: int) -> list[dict[str, Any]]:
+    """Play back the authors' route under the policy; one row a step, the last one terminal."""
+    check_limits(max_steps, max_retries)
+    rows = []
+    for number, (action, observation) in enumerate(SUCCESS_ROUTE, start=1):
+        if action == "draft_summary" and observation["ok"]:
+            decision = SUCCESS
+        elif number >= max_steps:
+            decision = LIMIT
+        else:
+            decision = CONTINUE
+        rows.append({"step": number, "action": action, "observation": observation,
+                     "decision": decision})
+        if decision != CONTINUE:
+            break
+    return rows
+
+
+def format_run(directory: str | Path, policy: dict[str, int]) -> str:
+    """The text `agentloop run --dir DIR` prints."""
+    rows = replay_success_route(policy["max_steps"], policy["max_retries"])
+    lines = [
+        "agentloop: run",
+        f"config: {directory}",
+        "model: replay (the authors' recorded route, not a live model)",
+        "scenario: success",
+        f"stop_policy: max_steps {policy['max_steps']}, max_retries {policy['max_retries']}",
+    ]
+    lines += [f"Step {row['step']} | {row['action']} | {row['decision']}" for row in rows]
+    lines += [f"Stop: {rows[-1]['decision']}", REPLAY_NOTICE]
+    return "\n".join(lines)

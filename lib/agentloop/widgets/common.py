@@ -1,0 +1,51 @@
+"""Small pieces every chapter widget shares: HTML tables and the widget/text display."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+from typing import Any
+
+
+def cell(value: Any) -> str:
+    if isinstance(value, dict | list):
+        value = json.dumps(value, ensure_ascii=False)
+    return html.escape(str(value))
+
+
+def html_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], css: str = "") -> str:
+    """A plain HTML table; values are escaped, dicts and lists shown as one-line JSON."""
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>"
+                   for row in rows)
+    return f'<table class="agentloop-table {css}"><thead><tr>{head}</tr></thead>' \
+           f"<tbody>{body}</tbody></table>"
+
+
+def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """The same table as fixed-width text, for places where widgets do not render."""
+    shown = [[str(h) for h in headers]] + [
+        [json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else str(v) for v in r]
+        for r in rows
+    ]
+    widths = [max(len(row[i]) for row in shown) for i in range(len(headers))]
+    lines = ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
+             for row in shown]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+class TextFallback:
+    """Mixin: show the widget box where widgets render, and `text()` everywhere else."""
+
+    box: Any
+
+    def text(self) -> str:  # pragma: no cover - each widget defines it
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = self.box._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/plain"] = self.text()
+        return bundle

@@ -1,0 +1,149 @@
+"""Build the chapter notebooks from their readable sources in chapters/src/.
+
+A source is a Python file in "percent" format:
+
+    # %% [markdown]
+    # Text of a markdown cell, each line behind "# ".
+    # %%
+    code cell
+    # %% solution id=ch1-decide
+    an nbgrader answer cell (### BEGIN SOLUTION / ### END SOLUTION inside)
+    # %% tests id=ch1-decide-failure points=2
+    an nbgrader autograded test cell (### BEGIN HIDDEN TESTS inside)
+    # %% readonly id=ch1-cases
+    a locked cell nbgrader restores before grading
+
+`python tools/build_chapters.py` writes chapters/NN_name.ipynb and executes it, so
+the stored outputs are the ones nbval compares. `--check` only verifies that every
+notebook's cells still match its source (what the tests run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ROOT / "chapters" / "src"
+CHAPTERS = ROOT / "chapters"
+
+# The zero-install site (JupyterLite) runs on Pyodide, where packages are installed
+# into the page at run time; everywhere else this cell does nothing.
+LITE_SETUP = """\
+# Set-up for the in-browser version of the course; does nothing in JupyterLab.
+import sys
+
+if sys.platform == "emscripten":
+    import piplite
+
+    await piplite.install(["ipywidgets", "agentloop"])"""
+
+HEADER = re.compile(r"^# %%(?:\s+(?P<rest>.*))?$")
+
+
+def parse(source: str) -> list[nbformat.NotebookNode]:
+    """Turn a percent-format source into notebook cells (with nbgrader metadata)."""
+    cells: list[nbformat.NotebookNode] = []
+    header: str | None = None
+    lines: list[str] = []
+
+    def flush() -> None:
+        if header is None:
+            return
+        cells.append(_make_cell(header, lines))
+
+    for line in source.splitlines():
+        match = HEADER.match(line)
+        if match:
+            flush()
+            header, lines = (match["rest"] or "").strip(), []
+        elif header is not None:
+            lines.append(line)
+    flush()
+    return cells
+
+
+def _make_cell(header: str, lines: list[str]) -> nbformat.NotebookNode:
+    while lines and not lines[-1].strip():
+        lines.pop()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if header.startswith("[markdown]"):
+        text = "\n".join(re.sub(r"^# ?", "", line) for line in lines)
+        return nbformat.v4.new_markdown_cell(text)
+    cell = nbformat.v4.new_code_cell("\n".join(lines))
+    words = header.split()
+    if not words:
+        return cell
+    kind, options = words[0], dict(w.split("=", 1) for w in words[1:])
+    grade_id = options.get("id")
+    if kind not in ("solution", "tests", "readonly") or not grade_id:
+        raise ValueError(f"bad cell header {header!r}: use solution|tests|readonly id=NAME")
+    meta = {"grade_id": grade_id, "schema_version": 3, "task": False,
+            "grade": kind == "tests", "solution": kind == "solution",
+            "locked": kind != "solution"}
+    if kind == "tests":
+        meta["points"] = int(options.get("points", 1))
+    cell.metadata["nbgrader"] = meta
+    return cell
+
+
+def build_notebook(source_path: Path) -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    setup = nbformat.v4.new_code_cell(LITE_SETUP)
+    setup.metadata["tags"] = ["lite-setup"]
+    nb.cells = [setup, *parse(source_path.read_text(encoding="utf-8"))]
+    return nb
+
+
+def _cell_key(cell: nbformat.NotebookNode) -> tuple:
+    return (cell.cell_type, cell.source, cell.metadata.get("nbgrader"))
+
+
+def execute(nb: nbformat.NotebookNode, cwd: Path) -> None:
+    from nbclient import NotebookClient
+
+    NotebookClient(nb, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(cwd)}}).execute()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="source stems, e.g. 01_agent_loop (default all)")
+    parser.add_argument("--check", action="store_true", help="only compare, write nothing")
+    parser.add_argument("--no-execute", action="store_true", help="write without running")
+    args = parser.parse_args(argv)
+    sources = sorted(SOURCES.glob("*.py"))
+    if args.names:
+        sources = [s for s in sources if s.stem in args.names]
+    stale = []
+    for source in sources:
+        target = CHAPTERS / f"{source.stem}.ipynb"
+        built = build_notebook(source)
+        if args.check:
+            current = nbformat.read(target, as_version=4) if target.exists() else None
+            if current is None or [_cell_key(c) for c in current.cells] != [
+                _cell_key(c) for c in built.cells
+            ]:
+                stale.append(target.name)
+            continue
+        if not args.no_execute:
+            execute(built, CHAPTERS)
+        nbformat.write(built, target)
+        print(f"wrote {target.relative_to(ROOT)}")
+    if stale:
+        print(f"out of date with chapters/src: {', '.join(stale)}; "
+              "run python tools/build_chapters.py", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
