@@ -1,0 +1,210 @@
+"""Chapter 3: the agent loop — plan, action, observation — and its ways out.
+
+Each step the model is sent the whole history and replies with a plan (text) and one
+action (a tool_use block). The program, not the model, decides what happens next:
+
+- the model answered (`end_turn`)             → the run ends with the answer;
+- the model asked for `hand_to_human`         → not run: the run ends, a person takes over;
+- a guard objects to the action               → not run: the run ends with the guard's reason;
+- otherwise the program runs the tool and puts the observation in the history;
+- after `max_steps` steps without an answer   → the run ends (`max_steps`), to an employee.
+
+Read `run_agent` first; the rest of the module is the record it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from agentloop.loop import STEP_RANGE
+from agentloop.messages import (
+    ASSISTANT,
+    END_TURN,
+    TOOL_USE,
+    USER,
+    Block,
+    Message,
+    check_reply,
+    describe_action,
+    message,
+    text_of,
+    tool_use_of,
+)
+from agentloop.shop import HAND_TO_HUMAN, TOOLS, Shop
+
+MAX_STEPS = 5
+MAX_STEPS_EXIT = "max_steps"
+FIXED_EXITS = (END_TURN, MAX_STEPS_EXIT, HAND_TO_HUMAN)  # any other exit is a guard's reason
+
+SYSTEM = ("You are the support agent of an online shop. Use the tools; "
+          "anything about money is decided by an employee.")
+
+Guard = Callable[[list[dict[str, Any]]], "str | None"]
+
+
+def run_agent(model: Any, task: str, max_steps: int = MAX_STEPS,
+              guards: Sequence[Guard] = (), shop: Shop | None = None) -> Transcript:
+    """Run the support agent on `task` and return the transcript of the run."""
+    check_run(task, max_steps, guards)
+    shop = Shop() if shop is None else shop
+    history: list[Message] = [message(USER, task)]
+    steps: list[Step] = []
+    for number in range(1, max_steps + 1):
+        reply = check_reply(model.create(SYSTEM, history, TOOLS))
+        step = Step(number, text_of(reply), tokens=reply["usage"]["input_tokens"])
+        steps.append(step)
+        if reply["stop_reason"] != TOOL_USE:
+            return Transcript(task, steps, reply["stop_reason"], step.plan, shop.requests,
+                              history, max_steps)
+        step.action = tool_use_of(reply)
+        if step.action["name"] == HAND_TO_HUMAN:
+            return Transcript(task, steps, HAND_TO_HUMAN, str(step.action["input"].get("reason")),
+                              shop.requests, history, max_steps)
+        objection = first_objection(guards, steps)
+        if objection is not None:
+            return Transcript(task, steps, objection, objection, shop.requests, history,
+                              max_steps)
+        history.append(message(ASSISTANT, reply["content"]))
+        step.observation = shop.run_tool(step.action)
+        history.append(message(USER, [step.observation]))
+    return Transcript(task, steps, MAX_STEPS_EXIT, f"{max_steps} steps without an answer",
+                      shop.requests, history, max_steps)
+
+
+def first_objection(guards: Sequence[Guard], steps: list[Step]) -> str | None:
+    """Ask each guard in turn about the last step's action; the first reason it gives wins."""
+    seen = [s.as_guard_input() for s in steps]
+    for guard in guards:
+        reason = guard([dict(s) for s in seen])
+        if reason is None:
+            continue
+        if type(reason) is not str or not reason.strip():
+            raise ValueError(f"a guard returns None or a reason (a non-empty str); "
+                             f"{getattr(guard, '__name__', guard)!r} returned {reason!r}")
+        return reason
+    return None
+
+
+def check_run(task: object, max_steps: object, guards: object) -> None:
+    """Raise ValueError unless the task is text, max_steps is an int 1–5 and guards callables."""
+    if not isinstance(task, str) or not task.strip():
+        raise ValueError(f"task must be a non-empty str, got {task!r}")
+    low, high = STEP_RANGE
+    # bool is an int subclass; True as a step limit is almost always a mistake.
+    if type(max_steps) is not int or not low <= max_steps <= high:
+        raise ValueError(f"max_steps must be an integer from {low} to {high}, got {max_steps!r}")
+    if not isinstance(guards, list | tuple) or not all(callable(g) for g in guards):
+        raise ValueError(f"guards must be a list or tuple of callables, got {guards!r}")
+
+
+@dataclass
+class Step:
+    """One request to the model: its plan, the action it asked for and what that returned.
+
+    `action` is None when the model answered instead; `observation` is None when the action
+    was not run (hand_to_human, or a guard stopped it). `tokens` is the request's size.
+    """
+
+    number: int
+    plan: str
+    action: Block | None = None
+    observation: Block | None = None
+    tokens: int = 0
+
+    def as_guard_input(self) -> dict[str, Any]:
+        """The step as plain data, the way a guard sees it."""
+        action = self.action or {}
+        return {
+            "step": self.number,
+            "plan": self.plan,
+            "tool": action.get("name"),
+            "input": dict(action.get("input") or {}),
+            "tokens": self.tokens,
+            "observation": None if self.observation is None else self.observation["content"],
+            "is_error": None if self.observation is None else self.observation["is_error"],
+        }
+
+
+@dataclass
+class Transcript:
+    """What a run did, step by step, and how it ended.
+
+    `exit` is `end_turn`, `max_steps`, `hand_to_human` or a guard's reason; `reason` says
+    why in words (for `end_turn`, it is the answer).
+    """
+
+    task: str
+    steps: list[Step]
+    exit: str
+    reason: str
+    pending: list[dict[str, str]] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+    max_steps: int = MAX_STEPS
+
+    @property
+    def ended_on(self) -> int:
+        """The step the run ended on."""
+        return self.steps[-1].number if self.steps else 0
+
+    @property
+    def answer(self) -> str | None:
+        """The model's answer, if the run ended with one."""
+        return self.reason if self.exit == END_TURN else None
+
+    @property
+    def tokens(self) -> list[int]:
+        """The input tokens of each request, step by step."""
+        return [step.tokens for step in self.steps]
+
+    def lines(self) -> list[str]:
+        """The log: the task, per step plan / action / observation, then the stop line."""
+        out = [f"task: {self.task}"]
+        for step in self.steps:
+            head = f"  step {step.number}. "
+            if step.action is None:
+                out.append(f"{head}end: {step.plan}")
+                continue
+            out.append(f"{head}plan: {step.plan}")
+            out.append(f"    action: {describe_action(step.action)}")
+            if step.observation is not None:
+                label = "observation (error)" if step.observation["is_error"] else "observation"
+                out.append(f"    {label}: {step.observation['content']}")
+        if self.exit != END_TURN:
+            out.append(f"  stopping: {stop_line(self)}")
+        return out
+
+    def pending_line(self) -> str | None:
+        """`pending approval: R-1 for 1187`, or None when no request was opened."""
+        if not self.pending:
+            return None
+        return "pending approval: " + ", ".join(f"{r['id']} for {r['order_id']}"
+                                                for r in self.pending)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The run as plain data (what exercise checks compare)."""
+        return {
+            "task": self.task,
+            "exit": self.exit,
+            "reason": self.reason,
+            "ended_on": self.ended_on,
+            "steps": [s.as_guard_input() for s in self.steps],
+            "pending": [dict(r) for r in self.pending],
+        }
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def stop_line(transcript: Transcript) -> str:
+    """Why a run that did not end with an answer stopped, as the log says it."""
+    if transcript.exit == MAX_STEPS_EXIT:
+        return f"{transcript.max_steps} steps without an answer → to an employee"
+    if transcript.exit == HAND_TO_HUMAN:
+        return f"needs a human — {transcript.reason}"
+    if transcript.exit in FIXED_EXITS:
+        return transcript.reason
+    if transcript.steps and transcript.steps[-1].action is None:
+        return f"the model stopped ({transcript.exit})"  # a live model's max_tokens, say
+    return transcript.reason

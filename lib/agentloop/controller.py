@@ -1,0 +1,209 @@
+"""Chapter 2: the controller turns a proposal into an action, or refuses it.
+
+A proposal is a plain dict, and it is only a request:
+
+    {"type": "tool", "name": "lookup", "args": {"key": "ai"}}
+    {"type": "final", "answer": {...}}
+
+`validate_proposal` checks it before anything runs and raises `ProposalRejected`
+with a machine-readable `code` when it is refused. The checks, in order:
+
+    not_a_dict                 the proposal is not a dict
+    unknown_type               "type" is missing or is neither "tool" nor "final"
+    missing_field              a field the type needs is absent (tool: name, args; final: answer)
+    extra_field                a field the type does not use
+    unknown_tool               "name" is not a registered tool
+    missing_argument           an argument of the tool's schema is absent
+    extra_argument             an argument the schema does not have
+    bad_argument               a value has the wrong type or is out of bounds
+                               (also: "args" itself is not a dict)
+    out_of_scope               a scoped argument is not the key the run was asked about
+    final_without_observation  a final answer before any tool has run
+    final_mismatch             the answer is not the result of the last tool call
+
+`run` drives the loop: ask the planner, validate, carry out, until a final answer
+is accepted or the step budget runs out. Nothing here ever evaluates text as code.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from agentloop.planners import plan
+from agentloop.tools import ARG_TYPES, ToolRegistry, check_key, default_registry
+
+MAX_STEPS = 3
+DONE = "done"
+UNKNOWN = "unknown"
+STOPPED = "stopped"
+STATUSES = (DONE, UNKNOWN, STOPPED)
+
+TOOL = "tool"
+FINAL = "final"
+FIELDS = {TOOL: ("type", "name", "args"), FINAL: ("type", "answer")}
+
+REJECTION_CODES = (
+    "not_a_dict", "unknown_type", "missing_field", "extra_field", "unknown_tool",
+    "missing_argument", "extra_argument", "bad_argument", "out_of_scope",
+    "final_without_observation", "final_mismatch",
+)
+
+Planner = Callable[[dict[str, Any]], Any]
+
+
+class ProposalRejected(ValueError):
+    """The controller refused a proposal; `code` says which check, `reason` says why."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(f"proposal rejected ({code}): {reason}")
+        self.code = code
+        self.reason = reason
+
+
+def check_max_steps(max_steps: object) -> int:
+    """Return `max_steps` if it is a positive int (bool refused), else raise ValueError."""
+    # bool is an int subclass; True as a step budget is almost always a mistake.
+    if type(max_steps) is not int or max_steps < 1:
+        raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
+    return max_steps
+
+
+def new_state(key: str, max_steps: int = MAX_STEPS) -> dict[str, Any]:
+    """The state at the start of a run: the requested key, no observations, no steps used."""
+    return {"key": check_key(key), "max_steps": check_max_steps(max_steps), "steps": 0,
+            "observations": [], "status": None, "answer": None}
+
+
+def validate_proposal(proposal: Any, state: dict[str, Any],
+                      registry: ToolRegistry | None = None) -> None:
+    """Return None if `proposal` may be carried out in `state`; else raise ProposalRejected."""
+    registry = default_registry() if registry is None else registry
+    if not isinstance(proposal, dict):
+        raise ProposalRejected("not_a_dict",
+                               f"a proposal must be a dict, got {type(proposal).__name__}")
+    kind = proposal.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise ProposalRejected("unknown_type",
+                               f"type must be 'tool' or 'final', got {kind!r}")
+    missing = [name for name in FIELDS[kind] if name not in proposal]
+    if missing:
+        raise ProposalRejected("missing_field", f"a {kind} proposal needs {missing[0]!r}")
+    extra = [name for name in proposal if name not in FIELDS[kind]]
+    if extra:
+        raise ProposalRejected("extra_field",
+                               f"a {kind} proposal has only {', '.join(FIELDS[kind])}; "
+                               f"got also {extra[0]!r}")
+    if kind == TOOL:
+        _validate_tool_call(proposal["name"], proposal["args"], state, registry)
+    else:
+        _validate_final(proposal["answer"], state)
+
+
+def _validate_tool_call(name: Any, args: Any, state: dict[str, Any],
+                        registry: ToolRegistry) -> None:
+    if name not in registry:
+        raise ProposalRejected("unknown_tool", f"no tool named {name!r}; registered: "
+                                               f"{', '.join(registry.names()) or 'none'}")
+    if not isinstance(args, dict):
+        raise ProposalRejected("bad_argument",
+                               f"args must be a dict of argument values, got {args!r}")
+    schema = registry[name].args
+    for arg in schema:
+        if arg not in args:
+            raise ProposalRejected("missing_argument", f"{name} needs the argument {arg!r}")
+    for arg in args:
+        if arg not in schema:
+            allowed = ", ".join(schema) or "no arguments"
+            raise ProposalRejected("extra_argument",
+                                   f"{name} takes {allowed}; got also {arg!r}")
+    for arg, spec in schema.items():
+        problem = argument_problem(args[arg], spec)
+        if problem:
+            raise ProposalRejected("bad_argument", f"{name}'s {arg} {problem}")
+    for arg, spec in schema.items():
+        if spec.get("scoped") and args[arg] != state["key"]:
+            raise ProposalRejected("out_of_scope",
+                                   f"{name}'s {arg} must be the requested key "
+                                   f"{state['key']!r}, got {args[arg]!r}")
+
+
+def argument_problem(value: Any, spec: dict[str, Any]) -> str | None:
+    """What is wrong with `value` under one argument schema, or None if it fits."""
+    kind = spec["type"]
+    # type(...) is, not isinstance: True is an int, and "1" is not a number.
+    if type(value) is not ARG_TYPES[kind]:
+        return f"must be {kind}, got {value!r}"
+    if kind == "str":
+        low, high, size, unit = spec.get("min_length"), spec.get("max_length"), len(value), \
+            " characters"
+    else:
+        low, high, size, unit = spec.get("minimum"), spec.get("maximum"), value, ""
+    if (low is not None and size < low) or (high is not None and size > high):
+        return f"must be {_range(low, high)}{unit}, got {value!r}"
+    return None
+
+
+def _range(low: int | None, high: int | None) -> str:
+    if low is None:
+        return f"at most {high}"
+    if high is None:
+        return f"at least {low}"
+    return f"from {low} to {high}"
+
+
+def _validate_final(answer: Any, state: dict[str, Any]) -> None:
+    observations = state["observations"]
+    if not observations:
+        raise ProposalRejected("final_without_observation",
+                               "a final answer needs an observation first: call a tool")
+    result = observations[-1]["result"]
+    if answer != result:
+        raise ProposalRejected("final_mismatch",
+                               f"the answer must be what the last tool call returned "
+                               f"({result!r}), got {answer!r}")
+
+
+def step(state: dict[str, Any], proposal: Any,
+         registry: ToolRegistry | None = None) -> dict[str, Any]:
+    """Validate `proposal`, then carry it out and record it in `state` (changing it).
+
+    A tool call returns its observation {"tool", "input", "result"}, also appended to the
+    trace; a final answer returns {"status", "answer"} and ends the run. A refused
+    proposal raises ProposalRejected and changes nothing: no tool runs.
+    """
+    registry = default_registry() if registry is None else registry
+    if state["status"]:
+        raise RuntimeError(f"the run already ended with {state['status']!r}; "
+                           "start a new one with new_state()")
+    validate_proposal(proposal, state, registry)
+    state["steps"] += 1
+    if proposal["type"] == FINAL:
+        state["status"] = DONE if proposal["answer"] is not None else UNKNOWN
+        state["answer"] = proposal["answer"]
+        return {"status": state["status"], "answer": state["answer"]}
+    # Copy the validated input: the planner keeps its dict and could change it later.
+    arguments = copy.deepcopy(proposal["args"])
+    result = registry[proposal["name"]].run(**arguments)
+    observation = {"tool": proposal["name"], "input": arguments, "result": result}
+    state["observations"].append(observation)
+    return observation
+
+
+def run(key: str, planner: Planner = plan, max_steps: int = MAX_STEPS,
+        registry: ToolRegistry | None = None) -> dict[str, Any]:
+    """Run `planner` under the controller; return {"status", "answer", "trace"}.
+
+    done: a record was looked up and the final answer confirmed it; unknown: the key is
+    not in the catalogue (answer None); stopped: the step budget ran out before a final
+    answer. An invalid proposal is not skipped: ProposalRejected propagates, so you see
+    the refusal and its code.
+    """
+    state = new_state(key, max_steps)
+    registry = default_registry() if registry is None else registry
+    while not state["status"] and state["steps"] < max_steps:
+        # The planner gets a copy: it may read the trace but cannot rewrite it.
+        step(state, planner(copy.deepcopy(state)), registry)
+    return {"status": state["status"] or STOPPED, "answer": state["answer"],
+            "trace": state["observations"]}

@@ -1,0 +1,210 @@
+"""The sandboxed child: runs one submission's answer cells and probes, streams plain data back.
+
+Started by the parent as `python -I -m agentloop.grading.sandbox CHANNEL_FD` with the job
+(JSON) on stdin. Stages, in order:
+
+1. read the job, close stdin;
+2. isolate: as root, new mount + network + pid namespaces, an empty tmpfs over every
+   path in `job["hide"]`, a private tmpfs as working directory, then drop to `nobody`;
+   otherwise only a temporary working directory (the parent reports it);
+3. limit: rlimits on memory, CPU, file size, core dumps and processes;
+4. run: each answer cell in one fresh namespace, then each check's probe on every input;
+5. report: JSON lines on the channel fd, e.g. {"cell_start": id}, {"cell_end": id,
+   "error": ...}, {"check_start": id}, {"check": id, "outputs": [...]}.
+
+Nothing here judges: the parent decides what the data is worth.
+"""
+
+from __future__ import annotations
+
+import builtins
+import ctypes
+import json
+import os
+import re
+import resource
+import signal
+import sys
+from typing import Any
+
+NOBODY = 65534
+CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID = 0x00020000, 0x40000000, 0x20000000
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
+PR_SET_PDEATHSIG = 1
+MAGIC = re.compile(r"^(\s*)([%!].*)$")
+
+
+class Channel:
+    """JSON lines to the parent on a dedicated file descriptor."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def send(self, message: dict[str, Any]) -> None:
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        while data:
+            try:
+                data = data[os.write(self.fd, data):]
+            except OSError:
+                return  # the parent is gone or the learner closed the fd: nothing to do
+
+
+# --- isolation -----------------------------------------------------------------------------
+
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _mount(libc: ctypes.CDLL, source: str, target: str, fstype: str | None, flags: int,
+           data: str | None = None) -> None:
+    result = libc.mount(source.encode(), target.encode(),
+                        fstype.encode() if fstype else None, flags,
+                        data.encode() if data else None)
+    if result != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"mount {fstype or source} on {target}: {os.strerror(err)}")
+
+
+def isolate_as_root(hide: list[str], workdir: str, tmp_mb: int) -> None:
+    """Namespaces, hidden paths and a private working dir; returns in the pid-1 grandchild.
+
+    The calling process stays behind as a reaper: it waits for the grandchild and exits
+    with its status (128 + signal when the grandchild was killed).
+    """
+    libc = _libc()
+    if libc.unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"unshare: {os.strerror(err)}")
+    _mount(libc, "none", "/", None, MS_REC | MS_PRIVATE)
+    flags = MS_NOSUID | MS_NODEV | MS_NOEXEC
+    for path in hide:
+        if os.path.isdir(path):
+            _mount(libc, "tmpfs", path, "tmpfs", flags, "size=16k,mode=000")
+        elif os.path.exists(path):
+            _mount(libc, "/dev/null", path, None, 4096)  # MS_BIND over a file
+    _mount(libc, "tmpfs", workdir, "tmpfs", flags,
+           f"size={tmp_mb}m,mode=700,uid={NOBODY},gid={NOBODY}")
+    child = os.fork()
+    if child:
+        _reap(child)
+    try:
+        _mount(libc, "proc", "/proc", "proc", flags)  # only this namespace's processes
+    except OSError:
+        pass
+    os.setgroups([])
+    os.setgid(NOBODY)
+    os.setuid(NOBODY)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # cleared by setuid, so set it after
+    if os.getppid() == 0:
+        os._exit(1)  # the reaper is already gone
+
+
+def _reap(child: int) -> None:
+    while True:
+        try:
+            _, status = os.waitpid(child, 0)
+            break
+        except InterruptedError:
+            continue
+    if os.WIFSIGNALED(status):
+        os._exit(128 + os.WTERMSIG(status))
+    os._exit(os.WEXITSTATUS(status))
+
+
+def set_limits(limits: dict[str, int]) -> None:
+    """rlimits: address space, CPU seconds, file size, no core dumps, a few processes."""
+    mb = 1024 * 1024
+    pairs = [
+        (resource.RLIMIT_AS, limits["memory_mb"] * mb),
+        (resource.RLIMIT_CPU, limits["cpu_seconds"]),
+        (resource.RLIMIT_FSIZE, limits["file_mb"] * mb),
+        (resource.RLIMIT_CORE, 0),
+        (resource.RLIMIT_NPROC, limits["processes"]),
+    ]
+    for kind, value in pairs:
+        try:
+            resource.setrlimit(kind, (value, value))
+        except (ValueError, OSError):
+            soft, hard = resource.getrlimit(kind)
+            if hard == resource.RLIM_INFINITY or value < hard:
+                resource.setrlimit(kind, (value, hard if hard != -1 else value))
+
+
+# --- running the learner's code -------------------------------------------------------------
+
+def strip_magics(source: str) -> tuple[str, list[str]]:
+    """Comment out IPython magics and shell lines (`%…`, `!…`); return the notes."""
+    lines, notes = [], []
+    for number, line in enumerate(source.splitlines(), 1):
+        match = MAGIC.match(line)
+        if match:
+            lines.append(f"{match[1]}pass  # grader: IPython-only line skipped: {match[2]}")
+            notes.append(f"line {number}: IPython-only line skipped ({match[2][:60]})")
+        else:
+            lines.append(line)
+    return "\n".join(lines), notes
+
+
+def describe(exc: BaseException) -> str:
+    text = str(exc)
+    if len(text) > 300:
+        text = text[:300] + "…"
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def run_cells(cells: list[list[str]], namespace: dict[str, Any], channel: Channel) -> None:
+    for cell_id, source in cells:
+        channel.send({"cell_start": cell_id})
+        code, notes = strip_magics(source)
+        error = None
+        try:
+            exec(compile(code, f"<answer cell {cell_id}>", "exec"), namespace)
+        except BaseException as exc:  # SystemExit and KeyboardInterrupt are answers too
+            error = describe(exc)
+        channel.send({"cell_end": cell_id, "error": error, "notes": notes})
+
+
+def run_checks(checks: list[list[Any]], namespace: dict[str, Any], channel: Channel) -> None:
+    from agentloop.checks import Case, collect, get_check
+
+    for check_id, symbol, inputs in checks:
+        channel.send({"check_start": check_id})
+        if symbol not in namespace:
+            channel.send({"check": check_id, "missing": symbol})
+            continue
+        check, obj, outputs = get_check(check_id), namespace[symbol], []
+        for value in inputs:
+            try:
+                outputs += collect(check, obj, [Case(value, "")])
+            except BaseException as exc:  # a probe may raise SystemExit too
+                outputs.append({"raised": describe(exc)})
+        channel.send({"check": check_id, "outputs": outputs})
+
+
+def main(argv: list[str]) -> None:
+    channel = Channel(int(argv[0]))
+    job = json.loads(sys.stdin.buffer.read())
+    sys.stdin.close()
+    os.close(0)
+    os.open(os.devnull, os.O_RDONLY)  # fd 0 again, so input() fails cleanly
+    if job["isolate"] and os.geteuid() == 0:
+        isolate_as_root(job["hide"], job["workdir"], job["limits"]["tmp_mb"])
+    os.chdir(job["workdir"])
+    os.environ.clear()
+    os.environ.update({"HOME": job["workdir"], "TMPDIR": job["workdir"], "LANG": "C.UTF-8",
+                       "PATH": "/usr/bin:/bin"})
+    import agentloop.checks  # noqa: F401  # imported before limits, once
+
+    set_limits(job["limits"])
+    channel.send({"ready": True})
+    namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins,
+                                 "display": print}
+    run_cells(job["cells"], namespace, channel)
+    run_checks(job["checks"], namespace, channel)
+    channel.send({"done": True})
+    sys.stdout.flush()
+    os._exit(0)  # skip atexit hooks and finalizers the learner may have registered
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,103 @@
+"""Chapter 3: the messages a model and a program exchange, as plain dicts.
+
+The shapes are the tool-use format model providers use (Anthropic Messages API style),
+so the same history can be sent to a live model without changing the loop:
+
+- a message is `{"role": "user" | "assistant", "content": [block, ...]}`;
+- a block is text, a `tool_use` (the model asks for an action) or a `tool_result`
+  (the program hands back the observation);
+- a model's reply is an assistant message with a `stop_reason` (`tool_use` when it
+  asks for an action, `end_turn` when it answers) and a `usage` figure in tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+USER = "user"
+ASSISTANT = "assistant"
+ROLES = (USER, ASSISTANT)
+
+TOOL_USE = "tool_use"
+END_TURN = "end_turn"
+BLOCK_TYPES = ("text", "tool_use", "tool_result")
+
+Block = dict[str, Any]
+Message = dict[str, Any]
+Reply = dict[str, Any]
+
+
+def text_block(text: str) -> Block:
+    """Words: a plan, an answer, or the task itself."""
+    return {"type": "text", "text": text}
+
+
+def tool_use_block(use_id: str, name: str, tool_input: dict[str, Any]) -> Block:
+    """The model asks the program to run the tool `name` with `tool_input`."""
+    return {"type": "tool_use", "id": use_id, "name": name, "input": dict(tool_input)}
+
+
+def tool_result_block(tool_use_id: str, content: str, is_error: bool = False) -> Block:
+    """What running a tool returned, tied to the request by `tool_use_id`."""
+    return {"type": "tool_result", "tool_use_id": tool_use_id, "content": content,
+            "is_error": is_error}
+
+
+def message(role: str, content: list[Block] | str) -> Message:
+    """A message of the history; a bare string becomes one text block."""
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
+    blocks = [text_block(content)] if isinstance(content, str) else list(content)
+    return {"role": role, "content": blocks}
+
+
+def reply(content: list[Block], stop_reason: str, input_tokens: int = 0,
+          output_tokens: int = 0) -> Reply:
+    """A model's reply: an assistant message with a stop reason and its token usage."""
+    return {"type": "message", "role": ASSISTANT, "content": list(content),
+            "stop_reason": stop_reason,
+            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens}}
+
+
+def text_of(reply_or_message: Message) -> str:
+    """All text blocks of a message, joined: the plan before an action, or the answer."""
+    return " ".join(block["text"] for block in reply_or_message["content"]
+                    if block.get("type") == "text")
+
+
+def tool_use_of(reply_or_message: Message) -> Block | None:
+    """The first tool_use block, or None when the message asks for nothing."""
+    for block in reply_or_message["content"]:
+        if block.get("type") == TOOL_USE:
+            return block
+    return None
+
+
+def describe_action(use: Block) -> str:
+    """`get_order_status(1187)`: the tool's name and its input values, as the log shows them."""
+    values = ", ".join(str(value) for value in use["input"].values())
+    return f"{use['name']}({values})"
+
+
+def check_reply(value: Any) -> Reply:
+    """Return `value` if it is a reply the loop can use, else raise ValueError saying why."""
+    if not isinstance(value, dict):
+        raise ValueError(f"a model reply must be a dict, got {type(value).__name__}")
+    content = value.get("content")
+    if not isinstance(content, list) or not all(isinstance(b, dict) for b in content):
+        raise ValueError(f"a model reply's content must be a list of blocks, got {content!r}")
+    for block in content:
+        if block.get("type") not in BLOCK_TYPES:
+            raise ValueError(f"unknown block type {block.get('type')!r}; "
+                             f"known: {', '.join(BLOCK_TYPES)}")
+    stop_reason = value.get("stop_reason")
+    if not isinstance(stop_reason, str) or not stop_reason:
+        raise ValueError(f"a model reply needs a stop_reason, got {stop_reason!r}")
+    if stop_reason == TOOL_USE:
+        use = tool_use_of(value)
+        if use is None:
+            raise ValueError("stop_reason is 'tool_use' but the reply has no tool_use block")
+        if not isinstance(use.get("name"), str) or not isinstance(use.get("input"), dict):
+            raise ValueError(f"a tool_use block needs a name (str) and an input (dict), "
+                             f"got {use!r}")
+    return value

@@ -1,0 +1,160 @@
+"""Chapter 2: tools and the registry that says which ones exist.
+
+A tool is a name, a description a model can read, an argument schema and the
+function that does the work. The registry is deliberately narrow: the controller
+runs only what is registered, with only the arguments the schema allows. There is
+no tool that runs Python or shell text, and there never should be one here.
+
+An argument schema maps each argument name to a plain dict:
+
+    {"type": "str", "min_length": 1, "max_length": 32, "scoped": True}
+    {"type": "int", "minimum": 1, "maximum": 10}
+
+"scoped" means the value must be the key the run was asked about (state["key"]).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+CATALOGUE: dict[str, dict[str, Any]] = {
+    "ai": {"title": "Applied AI", "topics": ["goals", "tools", "checks"]},
+    "design": {"title": "Design", "topics": ["brief", "prototype", "review"]},
+}
+KEY_LENGTH = (1, 32)
+
+ARG_TYPES = {"str": str, "int": int}
+# Which bounds each argument type may carry; anything else in a schema is a mistake.
+BOUNDS = {"str": ("min_length", "max_length"), "int": ("minimum", "maximum")}
+
+
+class ToolSpecError(ValueError):
+    """A tool definition is incomplete or its argument schema is malformed."""
+
+
+def check_key(key: object) -> str:
+    """Return `key` if it is a string of 1 to 32 characters, else raise ValueError."""
+    low, high = KEY_LENGTH
+    if not isinstance(key, str) or not low <= len(key) <= high:
+        raise ValueError(f"key must be a string of {low} to {high} characters, got {key!r}")
+    return key
+
+
+def lookup(key: str, catalogue: Mapping[str, Any] = CATALOGUE) -> dict[str, Any] | None:
+    """The catalogue record for `key`, or None when there is none (never an invented record)."""
+    check_key(key)
+    record = catalogue.get(key)
+    # A copy, so that whoever holds the answer cannot change the catalogue through it.
+    return copy.deepcopy(record)
+
+
+@dataclass(frozen=True)
+class Tool:
+    """One registered tool: what it is called, what it does, what it accepts, what runs."""
+
+    name: str
+    description: str
+    args: dict[str, dict[str, Any]]
+    run: Callable[..., Any] = field(repr=False)
+
+    def describe(self) -> dict[str, Any]:
+        """The plain-data card a model would be shown: name, description, argument schema."""
+        return {"name": self.name, "description": self.description,
+                "args": copy.deepcopy(self.args)}
+
+
+def check_tool(tool: object) -> Tool:
+    """Return `tool` if it is a well-formed Tool, else raise ToolSpecError saying what is wrong."""
+    if not isinstance(tool, Tool):
+        raise ToolSpecError(f"expected a Tool(name=..., description=..., args=..., run=...), "
+                            f"got {tool!r}")
+    if not isinstance(tool.name, str) or not tool.name.isidentifier():
+        raise ToolSpecError(f"tool name must be a Python-style identifier, got {tool.name!r}")
+    if not isinstance(tool.description, str) or not tool.description.strip():
+        raise ToolSpecError(f"tool {tool.name!r} needs a non-empty description a model can read")
+    if not callable(tool.run):
+        raise ToolSpecError(f"tool {tool.name!r}: run must be a function, got {tool.run!r}")
+    if not isinstance(tool.args, dict):
+        raise ToolSpecError(f"tool {tool.name!r}: args must be a dict of argument schemas, "
+                            f"got {tool.args!r}")
+    for arg, spec in tool.args.items():
+        check_arg_spec(tool.name, arg, spec)
+    return tool
+
+
+def check_arg_spec(tool: str, arg: object, spec: object) -> None:
+    """Raise ToolSpecError unless `spec` is a schema entry this course's controller understands."""
+    where = f"tool {tool!r}, argument {arg!r}"
+    if not isinstance(arg, str) or not arg.isidentifier():
+        raise ToolSpecError(f"{where}: argument names must be identifiers")
+    if not isinstance(spec, dict) or spec.get("type") not in ARG_TYPES:
+        raise ToolSpecError(f"{where}: the schema needs a type, one of {', '.join(ARG_TYPES)}; "
+                            f"got {spec!r}")
+    allowed = {"type", "scoped", *BOUNDS[spec["type"]]}
+    unknown = sorted(set(spec) - allowed)
+    if unknown:
+        raise ToolSpecError(f"{where}: unknown schema keys {unknown}; "
+                            f"allowed for {spec['type']}: {', '.join(sorted(allowed))}")
+    for bound in BOUNDS[spec["type"]]:
+        if bound in spec and type(spec[bound]) is not int:
+            raise ToolSpecError(f"{where}: {bound} must be an int, got {spec[bound]!r}")
+    if spec.get("scoped", False) not in (True, False):
+        raise ToolSpecError(f"{where}: scoped must be True or False, got {spec['scoped']!r}")
+
+
+class ToolRegistry:
+    """The tools the controller may run, by name. Nothing outside it ever runs."""
+
+    def __init__(self, tools: tuple[Tool, ...] | list[Tool] = ()) -> None:
+        self._tools: dict[str, Tool] = {}
+        for tool in tools:
+            self.add(tool)
+
+    def add(self, tool: Tool) -> None:
+        """Register `tool` after checking its definition; a name can be registered once."""
+        check_tool(tool)
+        if tool.name in self._tools:
+            raise ToolSpecError(f"a tool named {tool.name!r} is already registered")
+        self._tools[tool.name] = tool
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self._tools
+
+    def __getitem__(self, name: str) -> Tool:
+        return self._tools[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tools)
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Every tool's card, as plain data: what a live model would be told it may propose."""
+        return [tool.describe() for tool in self._tools.values()]
+
+    def __repr__(self) -> str:
+        return f"ToolRegistry({', '.join(self._tools) or 'empty'})"
+
+
+def lookup_tool(catalogue: Mapping[str, Any] = CATALOGUE) -> Tool:
+    """The chapter's one tool: `lookup(key)` over `catalogue`."""
+    low, high = KEY_LENGTH
+    return Tool(
+        name="lookup",
+        description="Find one course in the catalogue by its key. Returns the record "
+                    "(title and topics), or None when there is no such key.",
+        args={"key": {"type": "str", "min_length": low, "max_length": high, "scoped": True}},
+        run=lambda key: lookup(key, catalogue),
+    )
+
+
+def default_registry(catalogue: Mapping[str, Any] = CATALOGUE) -> ToolRegistry:
+    """A fresh registry holding only `lookup` (over `catalogue`)."""
+    return ToolRegistry([lookup_tool(catalogue)])

@@ -1,0 +1,80 @@
+"""The check machinery every chapter shares: plain data only, and the two halves."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from agentloop.checks.core import Case, Check, NotPlainData, collect, judge, to_plain
+
+plain = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5)
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner,
+                                                                 max_size=3),
+    max_leaves=20,
+)
+
+
+@given(plain)
+def test_plain_data_round_trips(value):
+    assert to_plain(value) == value
+
+
+@pytest.mark.parametrize(
+    "value",
+    [object(), {1: "a"}, math.nan, math.inf, {"a": {1, 2}}, b"bytes",
+     type("S", (str,), {})("x"), type("D", (dict,), {})(), type("I", (int,), {})(3)],
+    ids=repr,
+)
+def test_anything_else_is_refused(value):
+    with pytest.raises(NotPlainData):
+        to_plain(value)
+
+
+def test_tuples_become_lists_and_size_is_bounded():
+    assert to_plain((1, (2,))) == [1, [2]]
+    with pytest.raises(NotPlainData, match="too large"):
+        to_plain(list(range(20_000)))
+    deep: list = []
+    for _ in range(30):
+        deep = [deep]
+    with pytest.raises(NotPlainData, match="nested"):
+        to_plain(deep)
+    with pytest.raises(NotPlainData, match="characters"):
+        to_plain("x" * 50_000)
+
+
+DOUBLE = Check(
+    id="t-double", symbol="f", title="doubles", probe=lambda f, x: f(x),
+    verify=lambda x, out: None if out == 2 * x else f"expected {2 * x}, got {out!r}",
+    visible=lambda: [Case(1, "one"), Case(2, "two")],
+)
+
+
+def test_collect_records_values_and_exceptions():
+    cases = DOUBLE.cases()
+    assert collect(DOUBLE, lambda x: 2 * x, cases) == [{"value": 2}, {"value": 4}]
+    outputs = collect(DOUBLE, lambda x: 1 / 0, cases)
+    assert outputs[0] == {"raised": "ZeroDivisionError: division by zero"}
+
+
+def test_judge_refuses_malformed_outputs():
+    cases = DOUBLE.cases()
+    assert judge(DOUBLE, cases, "garbage").problem
+    report = judge(DOUBLE, cases, [{"value": 2}, {"nope": 1}])
+    assert [r.passed for r in report.results] == [True, False]
+    report = judge(DOUBLE, cases, [{"value": 2}, {"raised": 5}])
+    assert report.results[1].reason == "raised an exception"
+    assert not judge(DOUBLE, cases, []).passed
+
+
+def test_a_verify_that_trips_on_a_bad_shape_fails_the_case_only():
+    chk = Check(id="t-x", symbol="f", title="t", probe=lambda f, x: f(x),
+                verify=lambda x, out: None if out["k"] == 1 else "no",
+                visible=lambda: [Case(1, "one")])
+    report = judge(chk, chk.cases(), [{"value": [1]}])
+    assert "wrong shape" in report.results[0].reason

@@ -1,0 +1,73 @@
+"""Every chapter notebook: built from its source, well-formed for nbgrader, self-contained answers.
+
+These run on every notebook in chapters/, so a new chapter is checked without edits here.
+(nbval executes the notebooks themselves: `pytest --nbval chapters`.)
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from agentloop.checks import get_check, run_check
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb"))
+
+
+def nbgrader_cells(nb, kind):
+    key = {"solution": "solution", "tests": "grade"}[kind]
+    return [c for c in nb.cells if c.metadata.get("nbgrader", {}).get(key)]
+
+
+def test_there_are_chapters():
+    assert NOTEBOOKS, "no notebooks in chapters/"
+
+
+def test_notebooks_match_their_sources():
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_chapters.py"), "--check"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_structure(path):
+    nb = nbformat.read(path, as_version=4)
+    assert "lite-setup" in nb.cells[0].metadata.get("tags", [])
+    assert any("```mermaid" in c.source for c in nb.cells if c.cell_type == "markdown")
+    ids = [c.metadata["nbgrader"]["grade_id"] for c in nb.cells if "nbgrader" in c.metadata]
+    assert len(ids) == len(set(ids)), "grade_ids must be unique"
+    assert nbgrader_cells(nb, "solution") and nbgrader_cells(nb, "tests")
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert all(o.output_type != "error" for o in cell.get("outputs", [])), cell.source
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_test_cells_call_their_check(path):
+    nb = nbformat.read(path, as_version=4)
+    for cell in nbgrader_cells(nb, "tests"):
+        grade_id = cell.metadata["nbgrader"]["grade_id"]
+        chk = get_check(grade_id)
+        assert f'check("{grade_id}", {chk.symbol})' in cell.source
+        assert re.search(r"### BEGIN HIDDEN TESTS\n.*hidden=True.*\n### END HIDDEN TESTS",
+                         cell.source), grade_id
+        assert cell.metadata["nbgrader"]["points"] > 0
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_answer_cells_alone_pass_every_hidden_check(path):
+    """What the grader does: run only the answer cells, in a fresh namespace."""
+    nb = nbformat.read(path, as_version=4)
+    namespace: dict = {"__name__": "__main__"}
+    for cell in nbgrader_cells(nb, "solution"):
+        exec(compile(cell.source, cell.metadata["nbgrader"]["grade_id"], "exec"), namespace)
+    for cell in nbgrader_cells(nb, "tests"):
+        chk = get_check(cell.metadata["nbgrader"]["grade_id"])
+        report = run_check(chk, namespace[chk.symbol], hidden=True)
+        assert report.passed, report.text()
