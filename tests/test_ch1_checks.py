@@ -140,7 +140,7 @@ def test_hidden_report_shows_only_failures(capsys):
 def test_unknown_check_ids_are_explained():
     with pytest.raises(KeyError, match="ch1 has: ch1-decide-failure"):
         get_check("ch1-nope")
-    with pytest.raises(KeyError, match="no module agentloop.checks.ch99"):
+    with pytest.raises(KeyError, match=r"no module agentloop\.checks\.ch99"):
         get_check("ch99-x")
 
 
