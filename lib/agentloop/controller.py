@@ -57,9 +57,12 @@ class ProposalRejected(ValueError):
     """The controller refused a proposal; `code` says which check, `reason` says why."""
 
     def __init__(self, code: str, reason: str) -> None:
-        super().__init__(f"proposal rejected ({code}): {reason}")
+        super().__init__(code, reason)  # both in args, so the exception pickles and copies
         self.code = code
         self.reason = reason
+
+    def __str__(self) -> str:
+        return f"proposal rejected ({self.code}): {self.reason}"
 
 
 def check_max_steps(max_steps: object) -> int:

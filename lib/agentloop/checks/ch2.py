@@ -25,7 +25,14 @@ from agentloop.controller import (
     validate_proposal,
 )
 from agentloop.planners import plan
-from agentloop.tools import CATALOGUE, Tool, ToolRegistry, default_registry, lookup
+from agentloop.tools import (
+    CATALOGUE,
+    Tool,
+    ToolRegistry,
+    ToolSpecError,
+    default_registry,
+    lookup,
+)
 
 # --- the registries the validator exercise uses ----------------------------------------------
 
@@ -230,25 +237,35 @@ def _random_value(rng: random.Random, depth: int = 0) -> Any:
 
 
 def _arbitrary_proposal(rng: random.Random, state: dict[str, Any]) -> Any:
-    """A dict (usually) built from plausible and implausible pieces: sometimes valid."""
+    """A valid proposal with zero to two random changes: sometimes valid, often not."""
     if rng.random() < 0.1:
         return _random_value(rng)
     key = state["key"]
     last = state["observations"][-1]["result"] if state["observations"] else None
-    pieces = {
-        "type": lambda: rng.choice(["tool", "tool", "final", "final", "Tool", None,
-                                    _random_value(rng)]),
-        "name": lambda: rng.choice(["lookup", "lookup", "top_topics", "python",
-                                    _random_value(rng)]),
-        "args": lambda: rng.choice([{"key": key}, {"key": key}, {"key": key, "count": 2},
-                                    {"key": _random_key(rng)}, {"key": key.upper()},
-                                    {"key": key, "count": rng.randint(-1, 5)},
-                                    _random_value(rng)]),
-        "answer": lambda: rng.choice([last, last, None, lookup("design"), _random_value(rng)]),
-        "note": lambda: _random_value(rng),
-    }
-    names = [name for name in pieces if rng.random() < (0.1 if name == "note" else 0.8)]
-    return {name: pieces[name]() for name in names}
+    proposal: dict[str, Any] = rng.choice([
+        _lookup(key), _topics(key, rng.randint(1, 3)), _final(last),
+        _final(rng.choice([None, lookup("design"), {"title": key}])),
+    ])
+    for _ in range(rng.choice([0, 0, 1, 1, 2])):
+        change = rng.choice(["type", "drop", "add", "name", "args", "arg", "extra_arg",
+                             "answer"])
+        if change == "type":
+            proposal["type"] = rng.choice(["tool", "final", "Tool", None, _random_value(rng)])
+        elif change == "drop" and proposal:
+            del proposal[rng.choice(sorted(proposal))]
+        elif change == "add":
+            proposal[rng.choice(["note", "answer", "args", "name"])] = _random_value(rng)
+        elif change == "name":
+            proposal["name"] = rng.choice(["lookup", "top_topics", "python", _random_value(rng)])
+        elif change == "args":
+            proposal["args"] = _random_value(rng)
+        elif change in ("arg", "extra_arg") and isinstance(proposal.get("args"), dict):
+            name = rng.choice(["key", "count"]) if change == "arg" else rng.choice(["x", "all"])
+            proposal["args"][name] = rng.choice([key.upper(), _random_key(rng), key,
+                                                 rng.randint(-1, 5), _random_value(rng)])
+        elif change == "answer":
+            proposal["answer"] = rng.choice([last, None, _random_value(rng)])
+    return proposal
 
 
 def _context_cases(rng: random.Random) -> list[Case]:
@@ -285,3 +302,284 @@ def _context_cases(rng: random.Random) -> list[Case]:
 _VALIDATE_HINT = ("Check in order: a dict; type tool/final; exactly the fields of that type; "
                   "a registered tool; its arguments (missing, extra, type and bounds); scope; "
                   "then a final answer needs an observation and must equal the last result.")
+
+VALIDATE_FORM = Check(
+    id="ch2-validate-form",
+    symbol="validate_proposal",
+    title="validate_proposal() refuses a malformed proposal",
+    probe=_probe_validate,
+    verify=_verify_validate,
+    visible=_form_visible,
+    hidden=_form_cases,
+    hint=_VALIDATE_HINT,
+)
+
+VALIDATE_CONTEXT = Check(
+    id="ch2-validate-context",
+    symbol="validate_proposal",
+    title="validate_proposal() checks scope and final answers against the run",
+    probe=_probe_validate,
+    verify=_verify_validate,
+    visible=_context_visible,
+    hidden=_context_cases,
+    hint="A scoped argument must equal state['key']; a final answer needs an observation and "
+         "must equal state['observations'][-1]['result'] (None included).",
+)
+
+# --- exercise 2: a second tool ----------------------------------------------------------------
+
+LIST_KEYS_LIMIT = (1, 10)
+
+
+def add_list_keys(registry: ToolRegistry, catalogue: dict[str, Any]) -> None:
+    """Reference: register `list_keys(limit)`, the catalogue's keys in order, at most `limit`."""
+    low, high = LIST_KEYS_LIMIT
+    registry.add(Tool(
+        name="list_keys",
+        description="The catalogue's keys in alphabetical order, at most `limit` of them.",
+        args={"limit": {"type": "int", "minimum": low, "maximum": high}},
+        run=lambda limit: sorted(catalogue)[:limit],
+    ))
+
+
+def _probe_second_tool(add_tool: Any, case: dict) -> Any:
+    """Register the tool into a fresh registry, then let the controller handle one proposal."""
+    catalogue = case["catalogue"]
+    registry = default_registry(catalogue)
+    add_tool(registry, catalogue)
+    if "list_keys" not in registry:
+        return {"card": None}
+    card = registry["list_keys"].describe()
+    state = new_state(case["key"])
+    try:
+        outcome = step(state, case["proposal"], registry)
+    except ProposalRejected as exc:
+        return {"card": card, "rejected": exc.code}
+    return {"card": card, "ran": outcome}
+
+
+def _verify_second_tool(case: dict, output: Any) -> str | None:
+    card = output["card"]
+    if card is None:
+        return "no tool named 'list_keys' is in the registry after your function ran"
+    if type(card["description"]) is not str or len(card["description"].strip()) < 10:
+        return "give list_keys a description a model could read (a sentence)"
+    # Recompute the controller's decision here, from the schema on the card (plain data):
+    # the refusal or acceptance reported by the learner's side is only cross-checked.
+    try:
+        decided = _decision(case, card)
+    except ToolSpecError as exc:
+        return f"the tool's card is not a valid tool definition: {exc}"
+    got = {k: v for k, v in output.items() if k != "card"}
+    if ("rejected" in decided) != ("rejected" in got) or \
+            decided.get("rejected", "") != got.get("rejected", ""):
+        return "the reported outcome does not match what the controller decides for that schema"
+    want = {k: v for k, v in _probe_second_tool(add_list_keys, copy.deepcopy(case)).items()
+            if k != "card"}
+    if "rejected" in want and "ran" in got:
+        return (f"the controller ran it (result {got['ran'].get('result')!r}); it should "
+                f"refuse it with {want['rejected']!r}: check the schema")
+    if "ran" in want and "rejected" in got:
+        return f"the controller refused it with {got['rejected']!r}; it should run"
+    if "rejected" in want:
+        return None if got == want else \
+            f"refused with {got['rejected']!r}; expected {want['rejected']!r}"
+    if got["ran"] != want["ran"]:
+        return f"the call returned {got['ran'].get('result')!r}; expected {want['ran']['result']!r}"
+    return None
+
+
+def _decision(case: dict, card: dict[str, Any]) -> dict[str, Any]:
+    """The controller's verdict on the case's proposal, given the learner's tool card."""
+    registry = default_registry(case["catalogue"])
+    registry.add(Tool(name="list_keys", description=card["description"], args=card["args"],
+                      run=lambda **arguments: None))  # only the schema matters here
+    try:
+        validate_proposal(case["proposal"], new_state(case["key"]), registry)
+    except ProposalRejected as exc:
+        return {"rejected": exc.code}
+    return {}
+
+
+def _list_keys(limit: Any) -> dict[str, Any]:
+    return {"type": "tool", "name": "list_keys", "args": {"limit": limit}}
+
+
+SMALL_CATALOGUE = {name: {"title": name.title(), "topics": []}
+                   for name in ("ethics", "data", "robots", "art", "maths")}
+
+
+def _second_tool_visible() -> list[Case]:
+    def case(proposal: Any, label: str, catalogue: dict | None = None) -> Case:
+        catalogue = CATALOGUE if catalogue is None else catalogue
+        return Case({"catalogue": catalogue, "key": next(iter(catalogue)),
+                     "proposal": proposal}, label)
+
+    return [
+        case(_list_keys(10), "limit 10 → ['ai', 'design']"),
+        case(_list_keys(1), "limit 1 → ['ai']"),
+        case(_list_keys(3), "another catalogue, limit 3 → its first 3 keys in order",
+             SMALL_CATALOGUE),
+        case(_list_keys(0), "limit 0 → refused (bad_argument)"),
+        case(_list_keys(11), "limit 11 → refused (bad_argument)"),
+        case(_list_keys("2"), "limit '2', a str → refused (bad_argument)"),
+        case(_list_keys(True), "limit True, a bool → refused (bad_argument)"),
+        case({"type": "tool", "name": "list_keys", "args": {}},
+             "no limit → refused (missing_argument)"),
+        case({"type": "tool", "name": "list_keys", "args": {"limit": 2, "prefix": "a"}},
+             "an extra prefix → refused (extra_argument)"),
+        case(_lookup("ai"), "lookup still works next to it"),
+    ]
+
+
+def _second_tool_cases(rng: random.Random) -> list[Case]:
+    cases = []
+    for number in range(40):
+        # Sorted, then shuffled by rng: a set's own order changes between processes.
+        words = sorted({_random_key(rng, 2, 10) for _ in range(rng.randint(1, 14))})
+        rng.shuffle(words)
+        catalogue = {word: {"title": word.title(), "topics": []} for word in words}
+        key = rng.choice(sorted(catalogue))
+        proposal = rng.choice([
+            _list_keys(rng.randint(1, 10)), _list_keys(rng.randint(1, 10)),
+            _list_keys(rng.choice([-1, 0, 11, 12, 100, True, False, "3", 2.0, None, [2]])),
+            {"type": "tool", "name": "list_keys", "args": {}},
+            {"type": "tool", "name": "list_keys",
+             "args": {"limit": rng.randint(1, 10), rng.choice(["prefix", "key", "all"]): 1}},
+            _lookup(key), _lookup(rng.choice(sorted(catalogue)) + "z"),
+        ])
+        cases.append(Case({"catalogue": catalogue, "key": key, "proposal": proposal},
+                          f"generated catalogue {number + 1}"))
+    return cases
+
+
+SECOND_TOOL = Check(
+    id="ch2-second-tool",
+    symbol="add_list_keys",
+    title="register list_keys: it runs, and bad arguments are still refused",
+    probe=_probe_second_tool,
+    verify=_verify_second_tool,
+    visible=_second_tool_visible,
+    hidden=_second_tool_cases,
+    hint="Tool(name='list_keys', description=..., args={'limit': {'type': 'int', 'minimum': 1, "
+         "'maximum': 10}}, run=...) — run returns sorted(catalogue)[:limit].",
+)
+
+# --- exercise 3: a planner ----------------------------------------------------------------------
+
+
+def _probe_planner(planner: Any, case: dict) -> Any:
+    """Run the controller with the learner's planner; return the proposals it made."""
+    proposals: list[Any] = []
+
+    def recording(state: dict[str, Any]) -> Any:
+        proposal = planner(state)
+        proposals.append(copy.deepcopy(proposal))
+        return proposal
+
+    try:
+        run(case["key"], recording, case["max_steps"])
+    except ProposalRejected:
+        pass  # verify replays the proposals and finds the refusal itself
+    return {"proposals": proposals}
+
+
+def _verify_planner(case: dict, output: Any) -> str | None:
+    proposals = output["proposals"]
+    if type(proposals) is not list or not proposals:
+        return "the planner made no proposals"
+    queue = iter(proposals)
+    used = [0]
+
+    def replay(state: dict[str, Any]) -> Any:
+        used[0] += 1
+        return next(queue, None)
+
+    try:
+        got = run(case["key"], replay, case["max_steps"])
+    except ProposalRejected as exc:
+        return f"the controller refused proposal {used[0]} ({proposals[used[0] - 1]!r}): {exc}"
+    if used[0] != len(proposals):
+        return f"the run used {used[0]} proposals but the planner made {len(proposals)}"
+    expected = run(case["key"], plan, case["max_steps"])
+    if got["status"] != expected["status"]:
+        return f"status {got['status']!r}; expected {expected['status']!r}"
+    if got["answer"] != expected["answer"]:
+        return f"answer {got['answer']!r}; expected {expected['answer']!r}"
+    return None
+
+
+def _planner_cases(rng: random.Random) -> list[Case]:
+    keys = ["ai", "design", "AI", "ai ", "Design"] + [_requested_key(rng) for _ in range(20)]
+    return [Case({"key": key, "max_steps": rng.randint(1, 5)}, f"generated run {number + 1}")
+            for number, key in enumerate(keys)]
+
+
+PLANNER = Check(
+    id="ch2-planner",
+    symbol="my_planner",
+    title="a planner whose runs end done or unknown, honestly",
+    probe=_probe_planner,
+    verify=_verify_planner,
+    visible=lambda: [
+        Case({"key": "ai", "max_steps": 3}, "'ai' with 3 steps → done"),
+        Case({"key": "design", "max_steps": 2}, "'design' with 2 steps → done"),
+        Case({"key": "robotics", "max_steps": 3}, "'robotics' with 3 steps → unknown"),
+        Case({"key": "ai", "max_steps": 1}, "'ai' with 1 step → stopped (no step left to finish)"),
+    ],
+    hidden=_planner_cases,
+    hint="Read state['observations']: nothing yet → look up state['key']; otherwise finish "
+         "with the last result, whatever it is (None included).",
+)
+
+# --- the one-step budget --------------------------------------------------------------------------
+
+BUDGET_WORDS = re.compile(r"\b(step|steps|budget|limit|max_steps)\b", re.I)
+FINAL_WORDS = re.compile(r"(final|finish|confirm|answer|conclud)", re.I)
+
+
+def _probe_budget(answer: Any, case: dict) -> Any:
+    return {"status": answer["status"], "why": answer["why"]}
+
+
+def _verify_budget(case: dict, output: Any) -> str | None:
+    status, why = output["status"], output["why"]
+    if type(status) is not str or status not in STATUSES:
+        return f"status {status!r} is not one of {', '.join(STATUSES)}"
+    if type(why) is not str or len(why.split()) < 5:
+        return "explain in a sentence (at least five words)"
+    if case["mode"] == "shape":
+        return None
+    if status != run("ai", max_steps=1)["status"]:
+        return f"{status!r} is not what run('ai', max_steps=1) returns"
+    if not BUDGET_WORDS.search(why):
+        return "say what ran out (the step budget)"
+    if not FINAL_WORDS.search(why):
+        return "say what the missing step would have been for (the final answer)"
+    return None
+
+
+BUDGET = Check(
+    id="ch2-budget",
+    symbol="budget_answer",
+    title="explain run('ai', max_steps=1)",
+    probe=_probe_budget,
+    verify=_verify_budget,
+    # Visible: only the shape; the grader checks the status and the explanation.
+    visible=lambda: [Case({"mode": "shape"}, "status is a status word; why is a sentence")],
+    hidden=lambda rng: [Case({"mode": "answer"}, "the status and why")],
+    hint="The lookup uses the one step; what did the planner still need a step for?",
+)
+
+CHECKS = (VALIDATE_FORM, VALIDATE_CONTEXT, SECOND_TOOL, PLANNER, BUDGET)
+# Reference answers: what a correct submission defines (used by tests and the benchmark).
+REFERENCE = {
+    "validate_proposal": validate_proposal,
+    "add_list_keys": add_list_keys,
+    "my_planner": plan,
+    "budget_answer": {
+        "status": "stopped",
+        "why": "The lookup used the only step in the budget, so no step was left for the "
+               "planner's final answer: the record was fetched but never confirmed.",
+    },
+}

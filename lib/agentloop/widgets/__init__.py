@@ -13,6 +13,7 @@ _WHERE = {
     "loop_explorer": "agentloop.widgets.ch1_loop",
     "LoopExplorer": "agentloop.widgets.ch1_loop",
     "proposal_explorer": "agentloop.widgets.ch2_proposals",
+    "ProposalExplorer": "agentloop.widgets.ch2_proposals",
     "transcript_viewer": "agentloop.widgets.ch3_transcripts",
     "token_plot": "agentloop.widgets.ch3_transcripts",
     "harness_view": "agentloop.widgets.ch4_harness",

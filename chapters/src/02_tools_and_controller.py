@@ -1,0 +1,628 @@
+# %% [markdown]
+# # Chapter 2 — Tools and the controller: from proposal to action
+#
+# **The catalogue desk** answers one kind of question: "what is the course `ai` about?". It has
+# exactly one way to find out — look the key up in a small course catalogue — and two courses
+# in it:
+#
+# ```json
+# {"ai":     {"title": "Applied AI", "topics": ["goals", "tools", "checks"]},
+#  "design": {"title": "Design",     "topics": ["brief", "prototype", "review"]}}
+# ```
+#
+# In chapter 1 a stub always chose the same action. From now on the choice comes from a
+# **planner**, and one day the planner will be a language model. A model can write anything:
+# "look up `design`" when you asked about `ai`, "run this Python", "the answer is *Advanced
+# AI*" without looking anything up. So between what the planner *proposes* and what actually
+# *runs* we put a piece of ordinary code: the **controller**. It checks every proposal before
+# anything happens, and it says no — with a reason — when a proposal breaks a rule.
+#
+# **You will be able to**
+# - describe a tool by its name, description and argument schema, and say why the registry of
+#   tools stays narrow;
+# - tell a proposal from a permission, and name the controller's checks in order;
+# - read a run's status together with its answer: `done`, `unknown`, `stopped`;
+# - explain why running out of steps is not success, even when a tool returned data;
+# - swap planners (including broken ones) and say where a live model would plug in.
+#
+# > **Predict first.** A planner proposes `{"type": "tool", "name": "lookup", "args": {"key":
+# > "design"}}` in a run that was asked about `ai`. The proposal is perfectly well-formed. Should
+# > it run? Write down yes or no and one reason; lesson 3 answers it.
+
+# %% [markdown]
+# ## Lesson 1 · A tool, and a registry that stays narrow
+#
+# A **tool** is an operation the program can perform on the planner's behalf. Here it has four
+# parts: a **name** the planner uses to ask for it, a **description** a model can read, an
+# **argument schema** (which arguments, their types and their bounds) and the **function** that
+# does the work. The chapter's only tool is `lookup(key)`:
+
+# %%
+from agentloop.tools import lookup
+
+print(lookup("ai"))
+print(lookup("robotics"))
+
+# %% [markdown]
+# An unknown key gives `None` — never a made-up record. The tool also protects itself: a key
+# must be a string of 1 to 32 characters.
+
+# %%
+try:
+    lookup("")
+except ValueError as problem:
+    print("refused:", problem)
+
+# %% [markdown]
+# The **registry** holds the tools the controller may run, each with its schema. This is what a
+# live model would be shown when asked to choose an action:
+
+# %%
+import json
+
+from agentloop.tools import default_registry
+
+registry = default_registry()
+print(json.dumps(registry.describe(), indent=2))
+
+# %% [markdown]
+# `"scoped": true` says that the key must be the one *the run was asked about*; we come back to
+# it in lesson 3.
+#
+# ### Why the registry stays narrow
+#
+# Every tool in the registry widens what a run can do. A tool called `python` that "runs the
+# code the model wrote" would make the registry meaningless: any action at all could be spelled
+# as Python. So the rules of this course are:
+#
+# - the registry lists **specific operations**, each with a schema — never "run this text";
+# - nothing in the controller ever evaluates model-written code or shell commands;
+# - a tool's own input check (like `lookup`'s 1–32 characters) stays, even though the controller
+#   checks the same bounds first. Two locks are better than one.
+#
+# A future model may well propose a structured lookup. The registry and the checks still decide
+# what runs.
+
+# %% [markdown]
+# ## Lesson 2 · A proposal is not a permission
+#
+# The planner answers with a **proposal**, a plain dict of one of two shapes:
+#
+# ```python
+# {"type": "tool", "name": "lookup", "args": {"key": "ai"}}   # please run this tool
+# {"type": "final", "answer": {...}}                         # I am done; here is the answer
+# ```
+#
+# A proposal is a *request*. However neatly it is written, it grants nothing: the controller
+# validates it against the registry and the run's state, and only an accepted proposal is
+# carried out.
+#
+# ```mermaid
+# flowchart LR
+#     P["planner(state)"] --> R["proposal (a dict)"]
+#     R --> V{"validate_proposal"}
+#     V -- "rejected" --> X(["ProposalRejected: code + reason; nothing runs"])
+#     V -- "tool call accepted" --> E["run the registered tool"]
+#     E --> O["observation: tool, input, result"]
+#     O --> S["state: the trace grows"]
+#     S --> P
+#     V -- "final answer accepted" --> F(["status: done or unknown"])
+#     S -- "no step left" --> T(["status: stopped"])
+# ```
+#
+# *Figure 1. Proposal → validate → execute or reject. Only the controller touches the tools.*
+
+# %% [markdown]
+# ### The default planner
+#
+# The chapter's planner is deliberately simple and deterministic: if nothing has been observed
+# yet, look up the requested key; otherwise finish with exactly what was observed.
+
+# %%
+import inspect
+
+from agentloop import planners
+
+print(inspect.getsource(planners.plan))
+
+# %% [markdown]
+# This is a **simulator**, not a model: its choices are written in code, and it shows no
+# reasoning or understanding of language. That is the point. With every answer fixed, you can
+# change the controller, the tools or the state and see exactly what changes — before adding a
+# source of uncertainty as large as a model.
+#
+# ### A first run
+#
+# > **Predict.** `run("ai")`: how many steps, what status, and how many entries in the trace?
+# > Which step has no trace entry, and why?
+
+# %%
+from agentloop.controller import run
+
+print(json.dumps(run("ai"), indent=2))
+
+# %% [markdown]
+# Two steps: step 1 runs `lookup`, step 2 is the planner's final answer. The **trace** records
+# every executed tool call — the tool, the *validated* input, the result. The final answer is
+# not a tool call, so it adds no trace entry; it ends the run, and the controller sets the
+# status.
+#
+# A run is also a command: `agentloop lookup KEY [--max-steps N]` prints it as JSON. Here we
+# call the command-line entry point directly; it prints, then returns the exit status (`0`):
+
+# %%
+from agentloop.cli import main
+
+main(["lookup", "robotics"])
+
+# %% [markdown]
+# ## Lesson 3 · The controller's checks, one by one
+#
+# `validate_proposal(proposal, state, registry)` returns `None` when a proposal may be carried
+# out and raises `ProposalRejected` when it may not. The exception is a `ValueError` with two
+# extra attributes: a machine-readable **`code`** and a **`reason`** for people. The checks, in
+# the order the controller makes them:
+#
+# | # | code | refused when |
+# | --- | --- | --- |
+# | 1 | `not_a_dict` | the proposal is not a dict (JSON text is not a dict either) |
+# | 2 | `unknown_type` | `type` is missing or is neither `"tool"` nor `"final"` |
+# | 3 | `missing_field` | a field of that type is absent (tool: `name`, `args`; final: `answer`) |
+# | 4 | `extra_field` | a field that type does not have |
+# | 5 | `unknown_tool` | `name` is not in the registry |
+# | 6 | `missing_argument` | an argument of the tool's schema is absent |
+# | 7 | `extra_argument` | an argument the schema does not have |
+# | 8 | `bad_argument` | `args` is not a dict, or a value has the wrong type or is out of bounds |
+# | 9 | `out_of_scope` | a scoped argument is not the key the run was asked about |
+# | 10 | `final_without_observation` | a final answer before any tool has run |
+# | 11 | `final_mismatch` | the answer differs from the result of the last tool call |
+#
+# Types are exact: `True` is not an `int` here (in Python it is one, which is exactly the kind
+# of surprise a controller must not let through), and `"2"` is not a number.
+#
+# > **Predict.** For each proposal below, which code? Cover the output and guess first.
+
+# %%
+from agentloop.controller import ProposalRejected, new_state, step, validate_proposal
+
+asked = new_state("ai")  # a run asked about "ai", before any step
+looked = new_state("ai")
+step(looked, {"type": "tool", "name": "lookup", "args": {"key": "ai"}})  # after one lookup
+
+EXAMPLES = [
+    ('{"type": "tool", "name": "lookup"}', asked),
+    ({"type": "shell", "command": "ls"}, asked),
+    ({"type": "tool", "name": "lookup"}, asked),
+    ({"type": "tool", "name": "lookup", "args": {"key": "ai"}, "why": "sure"}, asked),
+    ({"type": "tool", "name": "python", "args": {"code": "print(1)"}}, asked),
+    ({"type": "tool", "name": "lookup", "args": {}}, asked),
+    ({"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}}, asked),
+    ({"type": "tool", "name": "lookup", "args": {"key": "k" * 40}}, asked),
+    ({"type": "tool", "name": "lookup", "args": {"key": "design"}}, asked),
+    ({"type": "final", "answer": {"title": "Applied AI"}}, asked),
+    ({"type": "final", "answer": {"title": "Advanced AI"}}, looked),
+    ({"type": "final", "answer": lookup("ai")}, looked),
+]
+
+for proposal, state in EXAMPLES:
+    try:
+        validate_proposal(proposal, state, registry)
+        print("accepted        ", json.dumps(proposal))
+    except ProposalRejected as refusal:
+        print(f"{refusal.code:26}", refusal.reason)
+
+# %% [markdown]
+# Back to the opening question: `lookup` of `design` in a run asked about `ai` is
+# **well-formed and still refused** (`out_of_scope`). The form of a proposal says nothing about
+# whether it is *allowed*: the user asked about one course, so the run may look at that course
+# only. A controller that checked only the shape would let a model wander through data nobody
+# asked for.
+#
+# The last two finals are the other half of honesty: an answer must be **the observed result**,
+# not a paraphrase, not an improvement, not an invention. A model that "knows" the course is
+# called *Advanced AI* is refused, because nothing observed says so.
+
+# %% [markdown]
+# ### A rejected proposal runs nothing
+#
+# Let us count how often a tool actually runs. We register a `lookup` that counts its calls and
+# send it one bad proposal, then one good one:
+
+# %%
+from agentloop.tools import Tool, ToolRegistry
+
+calls = []
+counting = ToolRegistry([Tool(
+    name="lookup",
+    description="lookup that counts its calls",
+    args={"key": {"type": "str", "min_length": 1, "max_length": 32, "scoped": True}},
+    run=lambda key: calls.append(key) or lookup(key),
+)])
+
+state = new_state("ai")
+try:
+    step(state, {"type": "tool", "name": "lookup", "args": {"key": "design"}}, counting)
+except ProposalRejected as refusal:
+    print("refused:", refusal.code)
+print("calls after the refusal:", calls, "| trace:", state["observations"])
+
+step(state, {"type": "tool", "name": "lookup", "args": {"key": "ai"}}, counting)
+print("calls after the good one:", calls, "| trace entries:", len(state["observations"]))
+
+# %% [markdown]
+# Validation comes **before** execution, always, and the refused step is not even counted as a
+# step. Open `lib/agentloop/controller.py`: `step` calls `validate_proposal` on its first line
+# of work, and the only call to a tool's function is below it.
+
+# %% [markdown]
+# ## Lesson 4 · Read the status together with the answer
+#
+# `run(key, planner=plan, max_steps=3)` returns `{"status", "answer", "trace"}`:
+#
+# | status | what it means | answer |
+# | --- | --- | --- |
+# | `done` | a record was looked up and the final answer confirmed it | the record |
+# | `unknown` | the lookup ran and the catalogue has no such key | `None` |
+# | `stopped` | the step budget ran out before a final answer | `None` |
+#
+# `unknown` is an honest, finished answer — "there is no such course" — not a failure. And an
+# answer of `None` alone does not tell `unknown` from `stopped`: read the status.
+#
+# > **Predict.** `run("ai", max_steps=1)`. The lookup needs one step. What is the status, what
+# > is the answer, and is the record anywhere in the result?
+
+# %%
+print(json.dumps(run("ai", max_steps=1), indent=2))
+
+# %% [markdown]
+# `stopped`, with `answer: None` — and yet the record is right there in the trace. Why is that
+# not `done`? Because the task was "look up the key **and confirm the answer**". The only step
+# was spent on the lookup; the planner never got a step to propose its final answer, so the
+# controller never checked one. Data in the trace is an *intermediate* result; `done` means the
+# *task* finished.
+#
+# Calling it success anyway would be the classic dishonest shortcut: "the tool returned
+# something, so we are fine". A real run might have needed a second lookup, a check, a
+# correction — the budget cut it off, and the status must say so. The command line says it too:
+# a stopped run exits with status 1 (done and unknown exit with 0), so a script cannot
+# mistake it for success.
+
+# %%
+main(["lookup", "ai", "--max-steps", "1"])
+
+# %% [markdown]
+# The budget itself is checked: it must be a positive whole number. `True` is refused too —
+# it would quietly mean one step.
+
+# %%
+for budget in (0, -2, True, 2.5, "3"):
+    try:
+        run("ai", max_steps=budget)
+    except ValueError as problem:
+        print("refused:", problem)
+
+# %% [markdown]
+# ## Lesson 5 · Swapping planners
+#
+# The planner is just an argument of `run`. `agentloop.planners` has a few broken on purpose,
+# one fault each. When a planner proposes something invalid, **`run` does not skip it or
+# guess**: the `ProposalRejected` propagates, so you see exactly which rule was broken.
+#
+# > **Predict.** Which code will each broken planner get? Read their names.
+
+# %%
+for name in ("answer_at_once", "invent_record", "look_elsewhere", "run_code", "keep_looking"):
+    try:
+        result = run("ai", planners.PLANNERS[name])
+        print(f"{name:15} status {result['status']} after {len(result['trace'])} lookups")
+    except ProposalRejected as refusal:
+        print(f"{name:15} refused: {refusal.code}")
+
+# %% [markdown]
+# `keep_looking` is never refused — every lookup is valid — but it never finishes, so the run is
+# `stopped`. The controller keeps each step safe; the budget keeps the run finite.
+#
+# The planner gets a **copy** of the state: it can read the trace but not rewrite it. (Try it:
+# a planner that appends a fake observation changes only its own copy.)
+
+# %% [markdown]
+# ### Where a live model would plug in
+#
+# A model would replace the planner with an **adapter**: send it the goal, the tool cards from
+# `registry.describe()` and the observations so far; turn its tool-call reply into the same
+# proposal dict. Everything after that is unchanged — the proposal is validated like any other,
+# and the tool runs in our code, outside the model.
+#
+# Below, a stand-in adapter plays back replies as a model might send them (JSON text). The
+# second reply "summarises" the record — and is refused, exactly as a planner's would be:
+
+# %%
+def replaying_adapter(replies):
+    """Stand-in for a model adapter: each reply is the JSON a model's tool call would carry."""
+    queue = iter(replies)
+
+    def planner(state):
+        return json.loads(next(queue))
+
+    return planner
+
+
+model_like = replaying_adapter([
+    '{"type": "tool", "name": "lookup", "args": {"key": "ai"}}',
+    '{"type": "final", "answer": {"title": "Applied AI"}}',
+])
+try:
+    run("ai", model_like)
+except ProposalRejected as refusal:
+    print("refused:", refusal)
+
+# %% [markdown]
+# A real adapter also has to handle what a simulator never does: provider errors, timeouts,
+# rate and usage limits, replies that are not JSON at all. Test the combined system separately,
+# with the same criteria: wrong tool name, wrong arguments, a missing record, an unconfirmed
+# answer.
+
+# %% [markdown]
+# ### Explore: the proposal explorer
+#
+# The top half checks **one proposal**: pick a preset or edit the fields (the type, the tool
+# name, the args as JSON, or a final answer as JSON), choose the requested key and whether one
+# lookup has happened, and read the controller's verdict — accepted, or the code and the reason.
+# The bottom half runs **a whole planner** under a step budget (`max_steps` 1–5) and shows its
+# trace.
+#
+# > **Predict, then check.** "final: what was observed" before any lookup? The same after one
+# > lookup, asked about `robotics`? The `plan` planner at `max_steps` 1, then 2? Edit the args
+# > to `{"key": "AI"}` — is case ignored?
+
+# %%
+from agentloop.widgets import proposal_explorer
+
+proposal_explorer("ai", "lookup another key")
+
+# %% [markdown]
+# ## Exercises
+#
+# Each exercise has an **answer cell** (replace `raise NotImplementedError()` with your code)
+# and a **check cell** below it. Run the check cell for instant feedback. When your work is
+# graded, more cases are generated that you have not seen — including arbitrary dicts thrown at
+# your validator — so make the code right, not just the listed cases.
+#
+# ### Exercise 1 · Write the validator
+#
+# Write `validate_proposal(proposal, state, registry)` yourself, without calling the library's.
+# Return `None` to accept; to refuse, `raise ProposalRejected(code, reason)` with the code from
+# the table in lesson 3 and a reason a person can read.
+#
+# - `state["key"]` is the requested key; `state["observations"]` is the trace, each entry
+#   `{"tool", "input", "result"}`.
+# - `name in registry` tells whether a tool exists; `registry[name].args` is its schema, e.g.
+#   `{"key": {"type": "str", "min_length": 1, "max_length": 32, "scoped": True}}`. An `"int"`
+#   argument has `"minimum"` and `"maximum"` instead. Some cases use a second tool,
+#   `top_topics(key, count)`, whose `count` is an int from 1 to 3.
+# - Check type before bounds and bounds before scope; `True` is not an int.
+# - Your validator must never crash: whatever it is given, it either returns `None` or raises
+#   `ProposalRejected`.
+#
+# Two check cells grade it: the form of a proposal (checks 1–8), and the checks against the
+# run (9–11) together with a batch of arbitrary generated dicts.
+
+# %% solution id=ch2-validate-answer
+from agentloop.controller import ProposalRejected
+
+
+def validate_proposal(proposal, state, registry):
+    """Return None if `proposal` may be carried out in `state`; else raise ProposalRejected."""
+    ### BEGIN SOLUTION
+    if not isinstance(proposal, dict):
+        raise ProposalRejected("not_a_dict", f"expected a dict, got {type(proposal).__name__}")
+    kind = proposal.get("type")
+    if not isinstance(kind, str) or kind not in ("tool", "final"):
+        raise ProposalRejected("unknown_type", f"type must be 'tool' or 'final', got {kind!r}")
+    fields = ["type", "name", "args"] if kind == "tool" else ["type", "answer"]
+    for field in fields:
+        if field not in proposal:
+            raise ProposalRejected("missing_field", f"a {kind} proposal needs {field!r}")
+    for field in proposal:
+        if field not in fields:
+            raise ProposalRejected("extra_field", f"a {kind} proposal has no {field!r}")
+
+    if kind == "final":
+        if not state["observations"]:
+            raise ProposalRejected("final_without_observation", "nothing was observed yet")
+        observed = state["observations"][-1]["result"]
+        if proposal["answer"] != observed:
+            raise ProposalRejected("final_mismatch", f"the last result was {observed!r}")
+        return None
+
+    name, args = proposal["name"], proposal["args"]
+    if not isinstance(name, str) or name not in registry:
+        raise ProposalRejected("unknown_tool", f"{name!r} is not a registered tool")
+    if not isinstance(args, dict):
+        raise ProposalRejected("bad_argument", f"args must be a dict, got {args!r}")
+    schema = registry[name].args
+    for arg in schema:
+        if arg not in args:
+            raise ProposalRejected("missing_argument", f"{name} needs {arg!r}")
+    for arg in args:
+        if arg not in schema:
+            raise ProposalRejected("extra_argument", f"{name} has no argument {arg!r}")
+    for arg, spec in schema.items():
+        value = args[arg]
+        wanted = str if spec["type"] == "str" else int
+        if type(value) is not wanted:
+            raise ProposalRejected("bad_argument", f"{arg} must be {spec['type']}, got {value!r}")
+        size = len(value) if wanted is str else value
+        low = spec.get("min_length" if wanted is str else "minimum")
+        high = spec.get("max_length" if wanted is str else "maximum")
+        if (low is not None and size < low) or (high is not None and size > high):
+            raise ProposalRejected("bad_argument", f"{arg}={value!r} is out of bounds")
+    for arg, spec in schema.items():
+        if spec.get("scoped") and args[arg] != state["key"]:
+            raise ProposalRejected("out_of_scope", f"{arg} must be {state['key']!r}")
+    return None
+    ### END SOLUTION
+
+
+# %% tests id=ch2-validate-form points=2
+from agentloop.checks import check
+
+check("ch2-validate-form", validate_proposal)
+### BEGIN HIDDEN TESTS
+check("ch2-validate-form", validate_proposal, hidden=True)
+### END HIDDEN TESTS
+
+# %% tests id=ch2-validate-context points=2
+from agentloop.checks import check
+
+check("ch2-validate-context", validate_proposal)
+### BEGIN HIDDEN TESTS
+check("ch2-validate-context", validate_proposal, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 2 · A second tool
+#
+# The desk wants to answer "which courses are there?". Write `add_list_keys(registry,
+# catalogue)` that registers a tool into `registry` with `registry.add(Tool(...))`:
+#
+# - name `list_keys`, and a one-sentence description a model could read;
+# - one argument, `limit`: an `int` from 1 to 10 (not scoped — it is not a key);
+# - it returns the keys of `catalogue` in alphabetical order, at most `limit` of them.
+#
+# The check builds a fresh registry over a catalogue (sometimes a generated one), calls your
+# function, and hands the controller proposals for your tool: good ones must run and return the
+# right keys; bad ones (a limit of 0, 11, `"2"`, `True`, a missing or an extra argument) must be
+# refused **by the controller, using your schema**. `lookup` must keep working next to it.
+
+# %% solution id=ch2-second-tool-answer
+from agentloop.tools import Tool
+
+
+def add_list_keys(registry, catalogue):
+    """Register list_keys(limit): the catalogue's keys in alphabetical order, at most `limit`."""
+    ### BEGIN SOLUTION
+    registry.add(Tool(
+        name="list_keys",
+        description="List the course keys in alphabetical order, at most `limit` of them.",
+        args={"limit": {"type": "int", "minimum": 1, "maximum": 10}},
+        run=lambda limit: sorted(catalogue)[:limit],
+    ))
+    ### END SOLUTION
+
+
+# %% tests id=ch2-second-tool points=2
+from agentloop.checks import check
+
+check("ch2-second-tool", add_list_keys)
+### BEGIN HIDDEN TESTS
+check("ch2-second-tool", add_list_keys, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# With your tool registered, the registry has two cards, and the controller treats the new tool
+# exactly like the old one — including refusing what its schema does not allow:
+
+# %%
+from agentloop.tools import CATALOGUE
+
+wider = default_registry()
+add_list_keys(wider, CATALOGUE)
+print([card["name"] for card in wider.describe()])
+print(step(new_state("ai"), {"type": "tool", "name": "list_keys", "args": {"limit": 5}}, wider))
+try:
+    step(new_state("ai"), {"type": "tool", "name": "list_keys", "args": {"limit": 50}}, wider)
+except ProposalRejected as refusal:
+    print("refused:", refusal.code, "-", refusal.reason)
+
+# %% [markdown]
+# Notice what the wider registry changed: a planner can now finish with the *list of keys* as
+# its answer, because the final answer must only match the last tool call. Each tool you add
+# widens what "done" can mean — one more reason the registry stays narrow.
+#
+# ### Exercise 3 · A planner that finishes honestly
+#
+# Write your own planner `my_planner(state)` (do not call `plan`). The check runs the
+# controller with it over several keys — known, unknown, generated — and budgets from 1 to 5
+# steps, records every proposal it makes, then **replays those proposals through the trusted
+# controller**. Every proposal must be accepted, and each run must end as it honestly should:
+# `done` with the record for a known key, `unknown` with `None` for an unknown one, and
+# `stopped` when the budget is one step.
+
+# %% solution id=ch2-planner-answer
+def my_planner(state):
+    """Propose the next step for a run asked about state["key"]."""
+    ### BEGIN SOLUTION
+    if state["observations"]:
+        return {"type": "final", "answer": state["observations"][-1]["result"]}
+    return {"type": "tool", "name": "lookup", "args": {"key": state["key"]}}
+    ### END SOLUTION
+
+
+# %% tests id=ch2-planner points=2
+from agentloop.checks import check
+
+check("ch2-planner", my_planner)
+### BEGIN HIDDEN TESTS
+check("ch2-planner", my_planner, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4 · Explain the one-step budget
+#
+# Without running it first: what status does `run("ai", max_steps=1)` return, and why? Fill in
+# `budget_answer` with the status word and a sentence that says what the one step was spent on
+# and what was left without a step. The check cell only checks the shape; the grader checks the
+# status and the explanation.
+
+# %% solution id=ch2-budget-answer
+# budget_answer = {"status": "...", "why": "..."}
+### BEGIN SOLUTION
+budget_answer = {
+    "status": "stopped",
+    "why": "The only step in the budget was spent on the lookup, so the planner had no step "
+           "left to propose its final answer; a record in the trace is not a confirmed answer.",
+}
+### END SOLUTION
+
+# %% tests id=ch2-budget points=1
+from agentloop.checks import check
+
+check("ch2-budget", budget_answer)
+### BEGIN HIDDEN TESTS
+check("ch2-budget", budget_answer, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ## Check yourself
+#
+# | check | proposal or run | expected behaviour |
+# | --- | --- | --- |
+# | must | `run("ai")` | `done`, the record, one lookup in the trace |
+# | must not | lookup of `design` in a run about `ai` | `out_of_scope`; nothing runs |
+# | missing data | `run("robotics")` | `unknown`, answer `None` — no invented title |
+# | no evidence | a final answer before any lookup | `final_without_observation` |
+# | not confirmed | a final answer that differs from the result | `final_mismatch` |
+# | boundary | `run("ai", max_steps=1)` | `stopped`, even though the lookup returned a record |
+#
+# 1. What are the four parts of a tool in this chapter?
+# 2. Why is there no `python` or `shell` tool, and why must there never be one?
+# 3. A proposal is well-formed. Name two reasons it can still be refused.
+# 4. In which order does the controller check the form of a tool call?
+# 5. What does a refused proposal change in the state? What does it run?
+# 6. How do you tell `unknown` from `stopped` when both answers are `None`?
+# 7. Why is `stopped` not success, when the trace holds the right record?
+# 8. Where would a live model plug in, and what stays exactly the same?
+#
+# > **Exit ticket.** A model replies `{"type": "final", "answer": {"title": "Applied AI"}}`
+# > after one lookup of `ai`. Which code does it get, and what would make the same reply
+# > acceptable?
+#
+# <details><summary>Answer to compare with</summary>
+#
+# `final_mismatch`: the answer is not the observed record (the topics are missing). Only the
+# record exactly as observed — title and topics — is accepted; a summary for a person can be
+# written *from* a confirmed answer, after the run.
+# </details>
+#
+# **Next:** chapter 3 puts a (scripted) model in the loop, with messages and guards around it.

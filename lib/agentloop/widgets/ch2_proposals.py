@@ -1,0 +1,270 @@
+"""Chapter 2's proposal explorer: write a proposal, see whether the controller accepts it.
+
+The top half validates one proposal (picked from the presets or edited by hand)
+against a run that asked about `key`, before or after one lookup. The bottom half
+runs a whole planner under the controller with a step budget and shows its trace.
+Everything it shows comes from `agentloop.controller`; the widget decides nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from agentloop.controller import ProposalRejected, new_state, step, validate_proposal
+from agentloop.planners import PLANNERS
+from agentloop.tools import default_registry
+from agentloop.widgets.common import TextFallback, html_table, text_table
+
+KINDS = ("tool", "final", "shell")  # "shell" is there to be refused (unknown_type)
+STEP_RANGE = (1, 5)
+HEADERS = ("step", "proposal", "outcome")
+EDITOR = "editor"  # the fields do not make a proposal yet (bad JSON, bad requested key)
+
+
+def _other_key(key: str) -> str:
+    return "design" if key != "design" else "ai"
+
+
+# Each preset builds a proposal for a run asked about `key` whose last result is `last`.
+PRESETS: dict[str, Callable[[str, Any], Any]] = {
+    "lookup the requested key": lambda key, last: {
+        "type": "tool", "name": "lookup", "args": {"key": key}},
+    "lookup another key": lambda key, last: {
+        "type": "tool", "name": "lookup", "args": {"key": _other_key(key)}},
+    "lookup with an extra argument": lambda key, last: {
+        "type": "tool", "name": "lookup", "args": {"key": key, "limit": 5}},
+    "lookup a 40-character key": lambda key, last: {
+        "type": "tool", "name": "lookup", "args": {"key": "k" * 40}},
+    "run Python code": lambda key, last: {
+        "type": "tool", "name": "python", "args": {"code": "import os; os.remove('notes.txt')"}},
+    "final: what was observed": lambda key, last: {"type": "final", "answer": last},
+    "final: an invented record": lambda key, last: {
+        "type": "final", "answer": {"title": "Advanced AI", "topics": ["everything"]}},
+    "final: nothing found (None)": lambda key, last: {"type": "final", "answer": None},
+}
+
+
+def state_for(key: str, looked_up: bool) -> dict[str, Any]:
+    """A run's state for `key`, before any step or after one lookup of it."""
+    state = new_state(key)
+    if looked_up:
+        step(state, {"type": "tool", "name": "lookup", "args": {"key": key}})
+    return state
+
+
+def preset(name: str, key: str, looked_up: bool) -> Any:
+    """The preset proposal `name` for a run asked about `key`."""
+    if name not in PRESETS:
+        raise ValueError(f"unknown preset {name!r}; presets: {', '.join(PRESETS)}")
+    state = state_for(key, looked_up)
+    last = state["observations"][-1]["result"] if state["observations"] else None
+    return PRESETS[name](key, last)
+
+
+def build_proposal(kind: str, name: str, args_text: str, answer_text: str) -> dict[str, Any]:
+    """Assemble a proposal from the editor's fields; JSON that does not parse raises ValueError."""
+    if kind == "final":
+        return {"type": "final", "answer": _parse("answer", answer_text)}
+    return {"type": kind, "name": name, "args": _parse("args", args_text)}
+
+
+def _parse(field: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{field} is not valid JSON ({exc.msg} at column {exc.colno})") \
+            from None
+
+
+def verdict(proposal: Any, key: str, looked_up: bool) -> dict[str, Any]:
+    """What the controller says about `proposal`: accepted, or the code and reason."""
+    state = state_for(key, looked_up)
+    try:
+        validate_proposal(proposal, state)
+    except ProposalRejected as exc:
+        return {"accepted": False, "code": exc.code, "reason": exc.reason}
+    if proposal["type"] == "final":
+        does = f"the run ends with answer {json.dumps(proposal['answer'])}"
+    else:
+        does = f"the controller runs {proposal['name']}({json.dumps(proposal['args'])})"
+    return {"accepted": True, "code": None, "reason": does}
+
+
+def verdict_line(result: dict[str, Any]) -> str:
+    if result["code"] == EDITOR:
+        return f"not checked yet: {result['reason']}"
+    if result["accepted"]:
+        return f"accepted: {result['reason']}"
+    return f"REJECTED ({result['code']}): {result['reason']} — nothing ran"
+
+
+def traced_run(key: str, planner: str = "plan", max_steps: int = 3) -> dict[str, Any]:
+    """Run a named planner under the controller, keeping every step, the refused one too.
+
+    Same steps as `controller.run`; the difference is that a refusal is recorded as the
+    last event instead of propagating, so the widget can show what came before it.
+    """
+    if planner not in PLANNERS:
+        raise ValueError(f"unknown planner {planner!r}; planners: {', '.join(PLANNERS)}")
+    state = new_state(key, max_steps)
+    events: list[dict[str, Any]] = []
+    while not state["status"] and state["steps"] < max_steps:
+        proposal = PLANNERS[planner](copy.deepcopy(state))
+        try:
+            outcome = step(state, proposal, default_registry())
+        except ProposalRejected as exc:
+            events.append({"proposal": proposal, "rejected": exc.code, "reason": exc.reason})
+            return {"status": "rejected", "answer": None, "events": events}
+        events.append({"proposal": proposal, "outcome": outcome})
+    return {"status": state["status"] or "stopped", "answer": state["answer"], "events": events}
+
+
+def rows(run: dict[str, Any]) -> list[tuple]:
+    out = []
+    for number, event in enumerate(run["events"], start=1):
+        if "rejected" in event:
+            outcome = f"REJECTED ({event['rejected']}): {event['reason']}"
+        elif "tool" in event["outcome"]:
+            outcome = f"ran {event['outcome']['tool']} → {json.dumps(event['outcome']['result'])}"
+        else:
+            outcome = f"final answer accepted → {event['outcome']['status']}"
+        out.append((number, event["proposal"], outcome))
+    return out
+
+
+def summary(run: dict[str, Any], max_steps: int) -> str:
+    status = run["status"]
+    if status == "rejected":
+        return "the controller refused a proposal: run() raises ProposalRejected here"
+    if status == "stopped":
+        return (f"status: stopped — {max_steps} step{'s' * (max_steps != 1)} used and no "
+                "final answer: not a success, whatever the lookup returned")
+    return f"status: {status}; answer: {json.dumps(run['answer'])}"
+
+
+class ProposalExplorer(TextFallback):
+    """Preset and editor for one proposal, its verdict, and a planner's run with a budget."""
+
+    def __init__(self, key: str = "ai", proposal: str = "lookup the requested key",
+                 looked_up: bool = False, planner: str = "plan", max_steps: int = 3) -> None:
+        import ipywidgets as w
+
+        # Validate before building anything, so a bad argument fails with a clear message.
+        start = preset(proposal, key, looked_up)
+        traced_run(key, planner, max_steps)
+        if max_steps > STEP_RANGE[1]:
+            raise ValueError(f"max_steps must be from 1 to {STEP_RANGE[1]} here, got {max_steps}")
+        wide = {"style": {"description_width": "initial"}}  # labels are longer than the default
+        self.key = w.Text(value=key, description="asked about", **wide)
+        self.looked_up = w.Checkbox(value=looked_up, description="after one lookup")
+        self.preset = w.Dropdown(options=list(PRESETS), value=proposal, description="preset")
+        self.kind = w.Dropdown(options=list(KINDS), description="type")
+        self.name = w.Text(description="tool name", **wide)
+        self.args = w.Textarea(description="args (JSON)", rows=2, **wide)
+        self.answer = w.Textarea(description="answer (JSON)", rows=2, **wide)
+        self.planner = w.Dropdown(options=list(PLANNERS), value=planner, description="planner")
+        self.max_steps = w.IntSlider(value=max_steps, min=STEP_RANGE[0], max=STEP_RANGE[1],
+                                     description="max_steps")
+        self.verdict_view = w.HTML()
+        self.run_view = w.HTML()
+        self._filling = False
+        self._fill(start)
+        self.preset.observe(self._preset_changed, names="value")
+        for control in (self.key, self.looked_up, self.kind, self.name, self.args,
+                        self.answer):
+            control.observe(self._proposal_changed, names="value")
+        for control in (self.key, self.planner, self.max_steps):
+            control.observe(self._run_changed, names="value")
+        self.box = w.VBox([
+            w.HTML("<b>One proposal</b>"),
+            w.HBox([self.key, self.looked_up]),
+            self.preset,
+            w.HBox([self.kind, self.name]),
+            w.HBox([self.args, self.answer]),
+            self.verdict_view,
+            w.HTML("<b>A whole run</b>"),
+            w.HBox([self.planner, self.max_steps]),
+            self.run_view,
+        ])
+        self._proposal_changed()
+        self._run_changed()
+
+    def _fill(self, proposal: dict[str, Any]) -> None:
+        self._filling = True
+        self.kind.value = proposal["type"]
+        self.name.value = proposal.get("name", "")
+        self.args.value = json.dumps(proposal.get("args", {}))
+        self.answer.value = json.dumps(proposal.get("answer"))
+        self._filling = False
+
+    def _preset_changed(self, change: Any = None) -> None:
+        try:
+            self._fill(preset(self.preset.value, self.key.value, self.looked_up.value))
+        except ValueError:
+            pass  # an invalid requested key is reported by _proposal_changed
+        self._proposal_changed()
+
+    def current(self) -> tuple[Any, dict[str, Any]]:
+        """The edited proposal and its verdict (an editor error is reported like a verdict)."""
+        try:
+            proposal = build_proposal(self.kind.value, self.name.value, self.args.value,
+                                      self.answer.value)
+            return proposal, verdict(proposal, self.key.value, self.looked_up.value)
+        except ValueError as exc:  # bad JSON, or a requested key that is not a valid key
+            return None, {"accepted": False, "code": EDITOR, "reason": str(exc)}
+
+    def _proposal_changed(self, change: Any = None) -> None:
+        if self._filling:  # one preset sets four fields: validate once, at the end
+            return
+        _, result = self.current()
+        accepted = "true" if result["accepted"] else "false"
+        colour = "#0a7d2c" if result["accepted"] else "#b00020"
+        self.verdict_view.value = (
+            f'<p class="agentloop-verdict" data-accepted="{accepted}" '
+            f'data-code="{result["code"] or ""}" style="color:{colour}">'
+            f"{escape(verdict_line(result))}</p>")
+
+    def planner_run(self) -> dict[str, Any] | None:
+        try:
+            return traced_run(self.key.value, self.planner.value, self.max_steps.value)
+        except ValueError:
+            return None
+
+    def _run_changed(self, change: Any = None) -> None:
+        run = self.planner_run()
+        if run is None:
+            self.run_view.value = "<p>type a requested key of 1 to 32 characters</p>"
+            return
+        self.run_view.value = (
+            f'<div class="agentloop-run" data-status="{run["status"]}" '
+            f'data-steps="{len(run["events"])}">' + html_table(HEADERS, rows(run))
+            + f'<p class="agentloop-summary"><b>{summary(run, self.max_steps.value)}</b>'
+            "</p></div>")
+
+    def text(self) -> str:
+        proposal, result = self.current()
+        run = self.planner_run()
+        before = "after one lookup" if self.looked_up.value else "before any step"
+        lines = [
+            f"asked about {self.key.value!r}, {before}",
+            f"proposal: {json.dumps(proposal) if proposal is not None else '(not valid JSON)'}",
+            verdict_line(result),
+            "",
+            f"planner={self.planner.value} max_steps={self.max_steps.value}",
+        ]
+        if run is None:
+            lines.append("type a requested key of 1 to 32 characters")
+        else:
+            lines += [text_table(HEADERS, rows(run)), summary(run, self.max_steps.value)]
+        return "\n".join(lines)
+
+
+def proposal_explorer(key: str = "ai", proposal: str = "lookup the requested key",
+                      looked_up: bool = False, planner: str = "plan",
+                      max_steps: int = 3) -> ProposalExplorer:
+    """Build the explorer; the last expression of a cell displays it."""
+    return ProposalExplorer(key, proposal, looked_up, planner, max_steps)

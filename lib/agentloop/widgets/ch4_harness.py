@@ -1,0 +1,175 @@
+"""Chapter 4's harness view: the state diagram, the event stream and the budget, live.
+
+"next yield point" runs the demo session until it hands control back (a tool request
+is answered from the canned table first); "extend & resume" gives a paused session one
+more of the limit that ran out. Moving a slider starts a new session.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from agentloop.harness import (
+    DEMO_GOAL,
+    STATES,
+    TRANSITIONS,
+    Harness,
+    State,
+    Stop,
+    demo_harness,
+)
+from agentloop.widgets.common import TextFallback, html_table, text_table
+
+HEADERS = ("offset", "at", "type", "facts")
+EXTENSION = {"turns": 1, "tool_calls": 1, "seconds": 10}
+# Where each state's box sits in the diagram (x, y of its centre).
+BOXES = {"IDLE": (70, 40), "PLANNING": (220, 40), "EXECUTING": (390, 40),
+         "AWAITING_TOOL": (390, 150), "REFLECTING": (220, 150), "DONE": (70, 150)}
+
+
+def _guard(payload: dict[str, Any]) -> None:
+    command = payload.get("args", {}).get("command", "")
+    if isinstance(command, str) and "rm -rf" in command:  # the demo's crude guard
+        raise PermissionError(f"refused: {command}")
+
+
+def state_diagram(current: str) -> str:
+    """An SVG of the six states, the current one filled; solid arrows are the cycle, the
+    dashed ones from IDLE are resumes (every active state also has a pause edge to IDLE)."""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="480" height="190" '
+             'class="agentloop-states" font-family="sans-serif" font-size="11">',
+             '<defs><marker id="arrow" markerWidth="8" markerHeight="8" refX="7" refY="3" '
+             'orient="auto"><path d="M0,0 L7,3 L0,6 z" fill="#555"/></marker></defs>']
+    for source in STATES:
+        for target in TRANSITIONS[source]:
+            if target is State.IDLE:
+                continue  # pauses: drawn as one note, not four more arrows
+            (x1, y1), (x2, y2) = BOXES[source], BOXES[target]
+            dash = ' stroke-dasharray="4 3"' if source is State.IDLE and target is not \
+                State.PLANNING else ""
+            bend = 12 if (target, source) in _PAIRS else 0
+            parts.append(f'<line x1="{x1 + bend}" y1="{y1 + bend}" x2="{x2 + bend}" '
+                         f'y2="{y2 + bend}" stroke="#555"{dash} marker-end="url(#arrow)"/>')
+    for name, (x, y) in BOXES.items():
+        on = name == current
+        fill, weight = ("#ffd54f", "bold") if on else ("#f4f4f4", "normal")
+        parts.append(f'<rect x="{x - 58}" y="{y - 14}" width="116" height="28" rx="6" '
+                     f'fill="{fill}" stroke="#333" data-state="{name}" '
+                     f'data-current="{str(on).lower()}"/>')
+        parts.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" '
+                     f'font-weight="{weight}">{name}</text>')
+    parts.append('<text x="10" y="185" fill="#555">every active state pauses to IDLE; '
+                 'a resume goes back (dashed)</text></svg>')
+    return "".join(parts)
+
+
+_PAIRS = {(s, t) for s in STATES for t in TRANSITIONS[s]}
+
+
+def event_rows(harness: Harness) -> list[tuple]:
+    return [(e.offset, f"{e.at:.0f}s", e.type, e.data) for e in harness.events]
+
+
+def describe_stop(stop: Stop | None, harness: Harness) -> str:
+    if stop is None:
+        return "not started: press 'next yield point' to run(goal)"
+    if stop.kind == "tool_call":
+        request = stop.request or {}
+        return (f"yield point: AWAITING_TOOL, request {request.get('call_id')} "
+                f"{request.get('tool')} {json.dumps(request.get('args'))}")
+    if stop.kind == "pause":
+        pause = stop.pause or {}
+        limit = f" ({pause['limit']} {pause['used']:g}/{pause['max']:g})" if "limit" in pause \
+            else ""
+        return f"yield point: paused, {pause.get('reason')}{limit}, taken in {pause.get('from')}"
+    return f"DONE: outcome {stop.outcome}"
+
+
+class HarnessView(TextFallback):
+    """Budget sliders, a guard switch, 'next yield point', 'extend & resume', the diagram."""
+
+    def __init__(self, max_turns: int = 2, max_tool_calls: int = 10, max_seconds: int = 60,
+                 guard: bool = False) -> None:
+        import ipywidgets as w
+
+        demo_harness(max_turns, max_tool_calls, max_seconds)  # validate before building
+        self.max_turns = w.IntSlider(value=max_turns, min=0, max=5, description="max_turns")
+        self.max_tool_calls = w.IntSlider(value=max_tool_calls, min=0, max=10,
+                                          description="tool calls")
+        self.max_seconds = w.IntSlider(value=max_seconds, min=1, max=60, description="seconds")
+        self.guard = w.Checkbox(value=guard, description="block rm -rf")
+        self.next = w.Button(description="next yield point", icon="step-forward")
+        self.resume = w.Button(description="extend & resume", icon="play")
+        self.restart = w.Button(description="restart", icon="refresh")
+        self.view = w.HTML()
+        for control in (self.max_turns, self.max_tool_calls, self.max_seconds, self.guard):
+            control.observe(self._restart, names="value")
+        self.next.on_click(lambda _: self.next_yield())
+        self.resume.on_click(lambda _: self.extend_and_resume())
+        self.restart.on_click(self._restart)
+        self.box = w.VBox([
+            w.HBox([self.max_turns, self.max_tool_calls, self.max_seconds, self.guard]),
+            w.HBox([self.next, self.resume, self.restart]),
+            self.view,
+        ])
+        self._restart()
+
+    def _restart(self, change: Any = None) -> None:
+        self.harness = demo_harness(self.max_turns.value, self.max_tool_calls.value,
+                                    self.max_seconds.value)
+        if self.guard.value:
+            self.harness.on("before_tool_call", _guard)
+        self.stop: Stop | None = None
+        self.render()
+
+    def next_yield(self) -> None:
+        """Run to the next yield point: start the session, or answer the pending tool call."""
+        if self.stop is None:
+            self.stop = self.harness.run(DEMO_GOAL)
+        elif self.stop.kind == "tool_call" and self.stop.request is not None:
+            self.stop = self.harness.resume(self.harness.call_tool(self.stop.request))
+        self.render()
+
+    def extend_and_resume(self) -> None:
+        """On a pause: extend the limit that ran out (by 1, or 10 seconds) and resume."""
+        if self.stop is not None and self.stop.kind == "pause" and self.stop.pause:
+            limit = self.stop.pause.get("limit")
+            if limit:
+                self.harness.extend_budget(**{limit: EXTENSION[limit]})
+            self.stop = self.harness.resume()
+        self.render()
+
+    def budget_line(self) -> str:
+        s, b = self.harness.session, self.harness.budget
+        return (f"budget: turns {s.turns}/{b.max_turns}, tool calls {s.tool_calls}/"
+                f"{b.max_tool_calls}, seconds {self.harness._elapsed:g}/{b.max_seconds:g}")
+
+    def render(self) -> None:
+        state = str(self.harness.state)
+        self.view.value = (
+            f'<div class="agentloop-harness" data-state="{state}">'
+            + state_diagram(state)
+            + f"<p><b>{html.escape(describe_stop(self.stop, self.harness))}</b><br>"
+            + f"{html.escape(self.budget_line())}</p>"
+            + html_table(HEADERS, event_rows(self.harness)) + "</div>")
+
+    def text(self) -> str:
+        settings = (f"max_turns={self.max_turns.value} max_tool_calls="
+                    f"{self.max_tool_calls.value} max_seconds={self.max_seconds.value} "
+                    f"guard={'on' if self.guard.value else 'off'}")
+        states = "  ".join(f"[{s}]" if s == self.harness.state else s for s in STATES)
+        lines = [settings, f"states: {states}", describe_stop(self.stop, self.harness),
+                 self.budget_line()]
+        rows = [(o, at, kind, json.dumps(facts, ensure_ascii=False)[:70])
+                for o, at, kind, facts in event_rows(self.harness)]
+        if rows:
+            lines.append(text_table(HEADERS, rows))
+        return "\n".join(lines)
+
+
+def harness_view(max_turns: int = 2, max_tool_calls: int = 10, max_seconds: int = 60,
+                 guard: bool = False) -> HarnessView:
+    """Build the view; the last expression of a cell displays it."""
+    return HarnessView(max_turns, max_tool_calls, max_seconds, guard)
