@@ -14,6 +14,7 @@ Read `run_agent` first; the rest of the module is the record it returns.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,6 +29,7 @@ from agentloop.messages import (
     Message,
     check_reply,
     describe_action,
+    input_tokens_of,
     message,
     text_of,
     tool_use_of,
@@ -51,33 +53,33 @@ def run_agent(model: Any, task: str, max_steps: int = MAX_STEPS,
     shop = Shop() if shop is None else shop
     history: list[Message] = [message(USER, task)]
     steps: list[Step] = []
+
+    def finish(exit_: str, reason: str) -> Transcript:
+        return Transcript(task, steps, exit_, reason, shop.requests, history, max_steps)
+
     for number in range(1, max_steps + 1):
         reply = check_reply(model.create(SYSTEM, history, TOOLS))
-        step = Step(number, text_of(reply), tokens=reply["usage"]["input_tokens"])
+        step = Step(number, text_of(reply), tokens=input_tokens_of(reply))
         steps.append(step)
         if reply["stop_reason"] != TOOL_USE:
-            return Transcript(task, steps, reply["stop_reason"], step.plan, shop.requests,
-                              history, max_steps)
+            return finish(reply["stop_reason"], step.plan)  # the plan text is the answer
         step.action = tool_use_of(reply)
         if step.action["name"] == HAND_TO_HUMAN:
-            return Transcript(task, steps, HAND_TO_HUMAN, str(step.action["input"].get("reason")),
-                              shop.requests, history, max_steps)
+            return finish(HAND_TO_HUMAN, str(step.action["input"].get("reason", "no reason")))
         objection = first_objection(guards, steps)
         if objection is not None:
-            return Transcript(task, steps, objection, objection, shop.requests, history,
-                              max_steps)
+            return finish(objection, objection)
         history.append(message(ASSISTANT, reply["content"]))
         step.observation = shop.run_tool(step.action)
         history.append(message(USER, [step.observation]))
-    return Transcript(task, steps, MAX_STEPS_EXIT, f"{max_steps} steps without an answer",
-                      shop.requests, history, max_steps)
+    return finish(MAX_STEPS_EXIT, f"{max_steps} steps without an answer")
 
 
 def first_objection(guards: Sequence[Guard], steps: list[Step]) -> str | None:
     """Ask each guard in turn about the last step's action; the first reason it gives wins."""
     seen = [s.as_guard_input() for s in steps]
     for guard in guards:
-        reason = guard([dict(s) for s in seen])
+        reason = guard(copy.deepcopy(seen))  # a copy: a guard looks, it cannot edit the run
         if reason is None:
             continue
         if type(reason) is not str or not reason.strip():
@@ -112,6 +114,17 @@ class Step:
     action: Block | None = None
     observation: Block | None = None
     tokens: int = 0
+
+    def lines(self) -> list[str]:
+        """This step in the log: plan, action, observation (or the answer)."""
+        head = f"  step {self.number}. "
+        if self.action is None:
+            return [f"{head}end: {self.plan}"]
+        out = [f"{head}plan: {self.plan}", f"    action: {describe_action(self.action)}"]
+        if self.observation is not None:
+            label = "observation (error)" if self.observation["is_error"] else "observation"
+            out.append(f"    {label}: {self.observation['content']}")
+        return out
 
     def as_guard_input(self) -> dict[str, Any]:
         """The step as plain data, the way a guard sees it."""
@@ -162,15 +175,7 @@ class Transcript:
         """The log: the task, per step plan / action / observation, then the stop line."""
         out = [f"task: {self.task}"]
         for step in self.steps:
-            head = f"  step {step.number}. "
-            if step.action is None:
-                out.append(f"{head}end: {step.plan}")
-                continue
-            out.append(f"{head}plan: {step.plan}")
-            out.append(f"    action: {describe_action(step.action)}")
-            if step.observation is not None:
-                label = "observation (error)" if step.observation["is_error"] else "observation"
-                out.append(f"    {label}: {step.observation['content']}")
+            out += step.lines()
         if self.exit != END_TURN:
             out.append(f"  stopping: {stop_line(self)}")
         return out
@@ -182,17 +187,6 @@ class Transcript:
         return "pending approval: " + ", ".join(f"{r['id']} for {r['order_id']}"
                                                 for r in self.pending)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The run as plain data (what exercise checks compare)."""
-        return {
-            "task": self.task,
-            "exit": self.exit,
-            "reason": self.reason,
-            "ended_on": self.ended_on,
-            "steps": [s.as_guard_input() for s in self.steps],
-            "pending": [dict(r) for r in self.pending],
-        }
-
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
@@ -203,8 +197,6 @@ def stop_line(transcript: Transcript) -> str:
         return f"{transcript.max_steps} steps without an answer → to an employee"
     if transcript.exit == HAND_TO_HUMAN:
         return f"needs a human — {transcript.reason}"
-    if transcript.exit in FIXED_EXITS:
-        return transcript.reason
     if transcript.steps and transcript.steps[-1].action is None:
         return f"the model stopped ({transcript.exit})"  # a live model's max_tokens, say
     return transcript.reason

@@ -51,12 +51,19 @@ def message(role: str, content: list[Block] | str) -> Message:
     return {"role": role, "content": blocks}
 
 
-def reply(content: list[Block], stop_reason: str, input_tokens: int = 0,
+def reply(content: list[Block], stop_reason: str, input_tokens: int | None = None,
           output_tokens: int = 0) -> Reply:
-    """A model's reply: an assistant message with a stop reason and its token usage."""
-    return {"type": "message", "role": ASSISTANT, "content": list(content),
-            "stop_reason": stop_reason,
-            "usage": {"input_tokens": input_tokens, "output_tokens": output_tokens}}
+    """A model's reply: an assistant message with a stop reason and, if given, its usage."""
+    made: Reply = {"type": "message", "role": ASSISTANT, "content": list(content),
+                   "stop_reason": stop_reason}
+    if input_tokens is not None:
+        made["usage"] = {"input_tokens": input_tokens, "output_tokens": output_tokens}
+    return made
+
+
+def input_tokens_of(value: Reply) -> int:
+    """The request's size the reply reports (0 when a hand-made reply reports none)."""
+    return value.get("usage", {}).get("input_tokens", 0)
 
 
 def text_of(reply_or_message: Message) -> str:
@@ -90,6 +97,9 @@ def check_reply(value: Any) -> Reply:
         if block.get("type") not in BLOCK_TYPES:
             raise ValueError(f"unknown block type {block.get('type')!r}; "
                              f"known: {', '.join(BLOCK_TYPES)}")
+    usage = value.get("usage", {"input_tokens": 0})
+    if not isinstance(usage, dict) or type(usage.get("input_tokens")) is not int:
+        raise ValueError(f"a model reply's usage must hold input_tokens (an int), got {usage!r}")
     stop_reason = value.get("stop_reason")
     if not isinstance(stop_reason, str) or not stop_reason:
         raise ValueError(f"a model reply needs a stop_reason, got {stop_reason!r}")

@@ -48,6 +48,14 @@ TOOLS: list[dict[str, Any]] = [
 ]
 TOOL_NAMES = tuple(tool["name"] for tool in TOOLS)
 
+# What customers wrote in the chapter's four conversations.
+EXAMPLE_TASKS = {
+    "return 1187": "The headphones from order 1187 are broken. I want to return them.",
+    "courier 1042": "When does 1042 arrive? The courier said it is today.",
+    "compensation 1042": "I want 20 EUR compensation because 1042 is late.",
+    "return 1042": "I want to return order 1042.",
+}
+
 
 class Shop:
     """The shop's data for one run: its orders and the return requests opened so far."""

@@ -15,6 +15,8 @@ _WHERE = {
     "proposal_explorer": "agentloop.widgets.ch2_proposals",
     "ProposalExplorer": "agentloop.widgets.ch2_proposals",
     "transcript_viewer": "agentloop.widgets.ch3_transcripts",
+    "TranscriptViewer": "agentloop.widgets.ch3_transcripts",
+    "TokenPlot": "agentloop.widgets.ch3_transcripts",
     "token_plot": "agentloop.widgets.ch3_transcripts",
     "harness_view": "agentloop.widgets.ch4_harness",
 }

@@ -1,0 +1,763 @@
+# %% [markdown]
+# # Chapter 3 — Plan, action, observation: a model in the loop, and when to stop it
+#
+# An online shop's support chat receives this message:
+#
+# > *The headphones from order 1187 are broken. I want to return them.*
+#
+# A chatbot could reply with something kind and vague — "I'm sorry to hear that, returns are
+# possible within 14 days" — and the headphones would still be broken. **It answers, but it does
+# not act.** What the customer needs is work: find out whether order 1187 has been delivered,
+# open a return request, and tell the customer what happens next. If the order has not arrived
+# yet, the path is different. If the customer wants money instead, it is different again.
+#
+# In chapter 2 one request, one checked action and one answer were enough. Here the work takes
+# several actions in a row, and **which action comes next is known only after the previous one
+# has returned**. You could write an `if` for every case you can think of. It works for those
+# cases; customers write the others.
+#
+# This chapter puts a model in the loop: the model says what it plans and asks for one action;
+# the program runs it and hands back what it saw; round again — until there is an answer, a step
+# limit, or a need for a person.
+#
+# **You will be able to**
+# - name the three parts of a step — plan, action, observation — and find each in a message;
+# - name the three ways out of the loop, and say who decides each;
+# - explain why the program, not the model, keeps the limit and runs the tools;
+# - explain why a plan is only text, and what the program trusts instead;
+# - write guards that stop a run before a useless or too expensive action;
+# - say when an agent does more harm than good.
+#
+# > **Predict first.** The customer asks *"When does 1042 arrive? The courier said it is
+# > today."* The courier has no new scan, and the model keeps asking. What stops it — and after
+# > how many steps? Write your guess down; we come back to it in lesson 2.
+
+# %% [markdown]
+# ## Lesson 1 · Plan, action, observation
+#
+# An **agent** is a program in which a model chooses the next step towards one goal. Every step
+# has three parts:
+#
+# 1. **Plan.** The model says in words what it is about to do: *"First I check whether the order
+#    has been delivered."*
+# 2. **Action.** The model asks for one tool (a `tool_use` block). The **program** runs it.
+# 3. **Observation.** What the tool returned goes back into the history (a `tool_result` block).
+#    On the next step the model sees it and chooses again.
+#
+# The program keeps three ways out of the loop:
+#
+# | exit | who asks for it | what happens |
+# | --- | --- | --- |
+# | **answer** (`end_turn`) | the model: it is done | the run ends with the answer |
+# | **step limit** (`max_steps`) | the program: 5 steps without an answer | the run ends; an employee takes over |
+# | **a person is needed** (`hand_to_human`) | the model asks for that tool | the program does **not** run it: it ends the run |
+#
+# The agent's tools are safe ones: the status of an order, the courier's date, and a return
+# request. A return request only waits for an employee — **no money passes through the agent**.
+
+# %% [markdown]
+# ```mermaid
+# flowchart TD
+#     T["task: the customer's message"] --> M["the model gets the whole history"]
+#     M --> R{"reply"}
+#     R -- "end_turn" --> A(["answer: the run ends"])
+#     R -- "tool_use: hand_to_human" --> H(["a person takes over"])
+#     R -- "tool_use: another tool" --> G{"guards object?"}
+#     G -- "yes" --> S(["stopped before the action: to an employee"])
+#     G -- "no" --> X["the program runs the tool"]
+#     X --> O["observation goes into the history"]
+#     O --> L{"max_steps used up?"}
+#     L -- "no" --> M
+#     L -- "yes" --> E(["step limit: to an employee"])
+# ```
+#
+# *Figure 1. One step: the model plans and asks; the program decides whether to run it, runs it,
+# and records what came back. Guards are the subject of lesson 2.*
+
+# %% [markdown]
+# ### Messages: what the model and the program say to each other
+#
+# The history is a list of messages. Each message has a **role** (`user` or `assistant`) and a
+# list of **content blocks**. Three kinds of block are enough for an agent:
+#
+# | block | who writes it | what it carries |
+# | --- | --- | --- |
+# | `text` | the customer (the task), the model (a plan or an answer) | words |
+# | `tool_use` | the model | `id`, the tool's `name`, its `input` |
+# | `tool_result` | the program | `tool_use_id`, the `content`, `is_error` |
+#
+# These are the shapes model providers use for tool calls (the style of Anthropic's Messages
+# API), so the same history can later be sent to a live model unchanged. Here is one reply of
+# the model, with a plan and an action in the same message:
+
+# %%
+import json
+
+from agentloop.messages import reply, text_block, tool_result_block, tool_use_block
+
+example = reply(
+    [text_block("First I check whether the order has been delivered."),
+     tool_use_block("call_1", "get_order_status", {"order_id": "1187"})],
+    stop_reason="tool_use", input_tokens=101, output_tokens=12,
+)
+print(json.dumps(example, indent=2, ensure_ascii=False))
+
+# %% [markdown]
+# `stop_reason` says why the model stopped writing: `tool_use` — it wants an action run;
+# `end_turn` — it has answered. `usage` is the size of the request and the reply, in tokens.
+# The program answers an action with a `tool_result` that names the request it answers:
+
+# %%
+print(json.dumps(tool_result_block("call_1", "1187 — delivered, delivery date 26.10"), indent=2,
+                 ensure_ascii=False))
+
+# %% [markdown]
+# ### The shop and its four tools
+#
+# The tools are described for the model — it picks one by reading the descriptions — in the
+# same format a provider's API takes: a name, a description and an input schema.
+
+# %%
+from agentloop.shop import ORDERS, TOOLS
+
+for tool in TOOLS:
+    fields = ", ".join(tool["input_schema"]["properties"])
+    print(f"{tool['name']}({fields}): {tool['description']}")
+print()
+print("orders:", json.dumps(ORDERS))
+
+# %% [markdown]
+# The **program** runs a requested tool against its own data: `Shop.run_tool` takes a
+# `tool_use` block and returns a `tool_result` block. Whatever goes wrong — an unknown order, an
+# unknown tool, a return of an order that has not arrived — comes back as an error result
+# (`is_error: true`) that the model can read. It never crashes the run.
+
+# %%
+from agentloop.shop import Shop
+
+shop = Shop()
+for name, tool_input in [
+    ("get_order_status", {"order_id": "1042"}),
+    ("estimate_delivery", {"order_id": "1042"}),
+    ("open_return_request", {"order_id": "1187"}),
+    ("open_return_request", {"order_id": "1042"}),
+    ("get_order_status", {"order_id": "9999"}),
+    ("refund_money", {"order_id": "1187"}),
+]:
+    result = shop.run_tool(tool_use_block("call_x", name, tool_input))
+    print(f"{name:20} → is_error={result['is_error']!s:5}  {result['content']}")
+print("waiting for an employee:", shop.requests)
+
+# %% [markdown]
+# `open_return_request` only **opens** a request, `R-1`, and an employee approves it. And
+# `hand_to_human` is not in `run_tool` at all: it is not an action but a way out of the loop.
+
+# %% [markdown]
+# ### The loop
+#
+# Here is the loop as the library writes it — short enough to read top to bottom:
+
+# %%
+import inspect
+
+from agentloop import agent
+
+print(inspect.getsource(agent.run_agent))
+
+# %% [markdown]
+# Step by step, for the return of 1187:
+#
+# 1. The task is the first message. The agent has `max_steps = 5` steps and four tools.
+# 2. **Step 1.** The model is sent the system prompt, the tools and the history. It replies
+#    with a plan and one action: `get_order_status(1187)`.
+# 3. It is not `hand_to_human`, and no guard objects, so the program runs it. The reply goes into
+#    the history, then the observation.
+# 4. **Step 2.** The model sees "delivered" and plans differently: `open_return_request(1187)`.
+# 5. The tool only opens request `R-1`; it waits for an employee. The agent pays nothing back.
+# 6. **Step 3.** The model answers (`end_turn`): the loop ends on an answer, after 3 of 5 steps.
+#
+# > **Predict.** Before you run the next cell: which lines will the log have, and on which step
+# > does the run end?
+
+# %%
+from agentloop.agent import run_agent
+from agentloop.models import SupportModel
+
+RETURN_1187 = "The headphones from order 1187 are broken. I want to return them."
+transcript = run_agent(SupportModel(), RETURN_1187)
+print(transcript)
+print(transcript.pending_line())
+
+# %% [markdown]
+# Nowhere does the code say "after the status, open a return request". The model chose it,
+# because the observation said *"1187 — delivered"*. The program did three things: it kept the
+# limit, it ran the action, and it wrote everything down. The same demo runs in a terminal:
+# `agentloop support "The headphones from order 1187 are broken. I want to return them."`
+#
+# > **Quick question.** Which action does the program *not* run, but ends the loop with?
+# > <details><summary>answer</summary><code>hand_to_human</code> — it is an exit, not an
+# > action.</details>
+
+# %% [markdown]
+# ### The model here is scripted
+#
+# `SupportModel` stands where a live model will sit. It has the same method a live model
+# adapter has — `create(system, messages, tools) -> reply` — but it answers by a fixed rule,
+# with no network and the same way every time:
+
+# %%
+print(inspect.getdoc(SupportModel))
+
+# %% [markdown]
+# Like a live model it keeps no memory between calls: each reply is computed from the history
+# it is sent, and nothing else. That is why **the whole history is sent on every step** — the
+# model would otherwise not know what it has already done.
+#
+# For tests and exercises there is also `ScriptedModel(replies)`, which plays back a list of
+# replies one step at a time.
+
+# %% [markdown]
+# ### Why the plan is only text
+#
+# The model writes *"first I check the order"*, but nothing holds it to that. The program never
+# acts on the plan: **it runs only the `tool_use` block**, and only if the tool is on its list.
+# Here a script plans one thing and asks for another, then asks for a tool that does not exist:
+
+# %%
+from agentloop.models import ScriptedModel
+
+two_faced = ScriptedModel([
+    reply([text_block("I only look at the order status."),
+           tool_use_block("call_1", "open_return_request", {"order_id": "1187"})], "tool_use"),
+    reply([text_block("Now I pay the money back."),
+           tool_use_block("call_2", "refund_money", {"order_id": "1187"})], "tool_use"),
+    reply([text_block("Done.")], "end_turn"),
+])
+print(run_agent(two_faced, RETURN_1187))
+
+# %% [markdown]
+# The plan said "only look", yet a return request was opened: the program did what the action
+# asked. And `refund_money` ran nothing — it is not a tool, so it came back as an error. The plan
+# is useful for the **log** and for the person who reads it later; decisions rest on actions
+# and observations. (Chapter 2's controller is the place to check an action before it runs.)
+
+# %% [markdown]
+# ### Two more roads
+#
+# The customer wants to return **1042**, which is still on its way; another wants compensation.
+#
+# > **Predict.** For *"I want to return order 1042."*: does the agent open a request?
+
+# %%
+from agentloop.shop import EXAMPLE_TASKS
+
+print(run_agent(SupportModel(), EXAMPLE_TASKS["return 1042"]))
+
+# %% [markdown]
+# The status said "shipped", so the model answered honestly on step 2: it cannot be returned
+# yet. No request was opened and nobody was told a story.
+#
+# ### Predict the output
+#
+# The customer writes *"I want 20 EUR compensation because 1042 is late."* Which of these does
+# `run_agent` print? Decide before you run the cell.
+#
+# **A**
+# ```text
+#   step 1. plan: I check the order.
+#     action: get_order_status(1042)
+#     observation: 1042 — shipped, delivery date 03.11
+#   step 2. plan: It is delivered. I am opening a return request.
+#     action: open_return_request(1042)
+#     observation (error): 1042 is not delivered yet
+#   step 3. end: The order has not been delivered yet. You can return it once it arrives.
+# ```
+# **B**
+# ```text
+#   step 1. plan: I check the order.
+#     action: get_order_status(1042)
+#     observation: 1042 — shipped, delivery date 03.11
+#   … the same step four more times …
+#   stopping: 5 steps without an answer → to an employee
+# ```
+# **C**
+# ```text
+#   step 1. plan: I check the order.
+#     action: get_order_status(1042)
+#     observation: 1042 — shipped, delivery date 03.11
+#   step 2. plan: Compensation is for an employee to decide, not for me.
+#     action: hand_to_human(compensation for 1042)
+#   stopping: needs a human — compensation for 1042
+# ```
+
+# %%
+print(run_agent(SupportModel(), EXAMPLE_TASKS["compensation 1042"]))
+
+# %% [markdown]
+# **C.** Money is an employee's call, so the model asks for `hand_to_human` — and the program,
+# seeing that name, does not run anything: it stops and hands over, with the model's reason.
+# (A is a return, which nobody asked for; B is a model that never decides.)
+
+# %% [markdown]
+# ## Lesson 2 · When the agent does not stop
+#
+# Back to the opening question. The customer asks when 1042 arrives. The courier has no new
+# scan, and the model asks again, and again:
+
+# %%
+COURIER = EXAMPLE_TASKS["courier 1042"]
+courier_run = run_agent(SupportModel(), COURIER)
+print(courier_run)
+
+# %% [markdown]
+# Only the **step limit** stopped it: 5 steps without an answer, and the customer goes to an
+# employee. The limit lives in the program — in `run_agent`'s `for` loop — not in the model's
+# good intentions: asking a model "please don't loop" is no limit at all.
+#
+# Every step also costs more than the one before. The model remembers nothing between calls, so
+# each request carries the system prompt, the four tool definitions and **the whole history so
+# far**. A rough count is tokens ≈ words × 1.3; the scripted model reports exactly that as its
+# `usage`, and the transcript keeps it per step:
+
+# %%
+running = 0
+for step in courier_run.steps:
+    running += step.tokens
+    print(f"step {step.number}: this request {step.tokens:3} tokens, sent so far {running:3}")
+
+# %% [markdown]
+# Without a limit the program would go round until the money ran out. With it, the customer
+# reaches a person after 5 steps.
+#
+# **The limit is the last defence, not the only one.** The model asked for the very same thing
+# five times; the program could have seen that on step 2. And a budget on tokens would stop a
+# run that grows too expensive, whatever the step count. Such checks are **guards**: small
+# functions the program asks *before* it runs an action.
+#
+# ### Guards
+#
+# A guard receives the run so far as plain data — one dict per step, the last one holding the
+# action about to run — and returns `None` to let it run, or a reason (a string) to stop:
+#
+# ```python
+# {"step": 2, "plan": "No change. I ask again.", "tool": "estimate_delivery",
+#  "input": {"order_id": "1042"}, "tokens": 124, "observation": None, "is_error": None}
+# ```
+#
+# `run_agent(model, task, max_steps=5, guards=[...])` asks each guard in turn. The first reason
+# ends the run: the action is **not** run, and the reason becomes the run's exit. The library
+# has reference guards, but you will write your own in the exercises. Here is what a good
+# repeated-action guard does to the courier task:
+#
+# ```text
+# task: When does 1042 arrive? The courier said it is today.
+#   step 1. plan: I ask the courier for the date.
+#     action: estimate_delivery(1042)
+#     observation: 1042 — expected delivery 03.11, no new scan
+#   step 2. plan: No change. I ask again.
+#     action: estimate_delivery(1042)
+#   stopping: same action twice → to an employee
+# ```
+#
+# The second call is never run. In a terminal: `agentloop support "…" --guard repeated`, or
+# `--guard tokens=300` for a budget.
+
+# %% [markdown]
+# ### Explore: the transcript viewer
+#
+# Pick a task, move `max_steps`, switch the guards on and off (these are the library's reference
+# guards). **next step** walks through the log one step at a time.
+#
+# > **Predict, then check.** On the courier task with `max_steps = 3`, which exit? With the
+# > repeated-action guard on, does `max_steps` still matter? On *return 1187* with `max_steps = 2`,
+# > is a request opened — and does the customer get an answer?
+
+# %%
+from agentloop.widgets import transcript_viewer
+
+transcript_viewer(COURIER)
+
+# %% [markdown]
+# Two things to notice. The return of 1187 with `max_steps = 2` opens request `R-1` and then
+# runs out of steps before it can tell the customer: an employee must pick it up. And a guard
+# ends a run *earlier* than the limit would, but never *later*: the limit still holds.
+
+# %% [markdown]
+# ## Lesson 3 · When an agent does harm
+#
+# An agent is slower, costs more and may choose differently every time. It is worth it when the
+# steps depend on what turns up along the way. It does harm when:
+#
+# - **The path is known.** If "status of an order" is always the same request, write it as code.
+# - **Actions have consequences.** Paying money back, cancelling, an e-mail to every customer:
+#   the agent prepares, **a person approves**. A model can pick the wrong order, and the text it
+#   reads can mislead it (the customer's message is text too).
+# - **There is no limit.** Steps, tokens (or money), time. Each one stops the agent and hands over
+#   to a person, instead of letting it spin.
+# - **There is no log.** When the agent gets it wrong you need the plan, the action and the
+#   observation of every step. The transcript is exactly that log.
+# - **There are no tests.** Measure an agent like any application with a model: a set of tasks,
+#   and checks of the final answer *and* of the path — which actions, how many steps. The golden
+#   files of this chapter (`tests/golden/ch3_*.txt`) do that for the four conversations.
+#
+# **More precisely, for the curious.**
+# *One action per step.* A live model may ask for several tools in one reply; a program that
+# allows it runs them all and sends all the results back in one `user` message. Here every step
+# is one action, so the order is easy to see.
+# *The name.* Alternating thought, action and observation is often called **ReAct** (reason +
+# act). Agent libraries that run the loop for you have the same three parts and the same exits
+# inside.
+#
+# ### Run it with a live model (optional, not part of the course)
+#
+# `agentloop.live.LiveModel` has the same `create(system, messages, tools)` and sends the same
+# history and tool definitions through the provider's official SDK. It needs an account, a key
+# and money for every call; the key lives in the environment variable `LLM_API_KEY`, never in
+# code. Without a key it refuses with a message that says so.
+#
+# Nothing new has to be built for it: the first request is the system prompt, the four tool
+# definitions and the task, already in the provider's format (the model's name is a
+# placeholder):
+
+# %%
+from agentloop.agent import SYSTEM
+from agentloop.messages import message
+
+first_request = {"model": "<model name>", "max_tokens": 1024, "system": SYSTEM,
+                 "tools": TOOLS, "messages": [message("user", RETURN_1187)]}
+print(json.dumps(first_request, indent=1, ensure_ascii=False))
+
+# %% [markdown]
+# With the SDK installed and a key in the environment, the same loop runs live:
+#
+# ```python
+# # pip install "agentloop[live]"; export LLM_API_KEY=...
+# from agentloop.live import LiveModel
+# print(run_agent(LiveModel("<model name>"), RETURN_1187))
+# ```
+#
+# A live model may plan in other words, or take another road. The loop, the limit, the guards
+# and the log stay exactly the same: that is the point of keeping them in the program.
+
+# %% [markdown]
+# ## Exercises
+#
+# Each exercise has an **answer cell** (replace `raise NotImplementedError()` with your code) and
+# one or more **check cells** below it. Run a check cell for instant feedback; when your work is
+# graded, more cases are generated that you have not seen — other histories, other orders, other
+# budgets. Answer cells must stand alone: import what you use inside the cell.
+#
+# ### Exercise 1 · The same action twice
+#
+# Write the guard `repeated_action(steps)`: return a reason (for example
+# `"same action twice → to an employee"`) when the last step asks for **the same tool with the
+# same input** as the step before it; otherwise return `None`. On the courier task the run must
+# then stop on step 2, without running the second call.
+
+# %% solution id=ch3-repeated-answer
+def repeated_action(steps):
+    """A reason to stop when the last action repeats the one before it, else None."""
+    ### BEGIN SOLUTION
+    if len(steps) < 2:
+        return None
+    last, before = steps[-1], steps[-2]
+    if last["tool"] == before["tool"] and last["input"] == before["input"]:
+        return "same action twice → to an employee"
+    return None
+    ### END SOLUTION
+
+
+# %% tests id=ch3-repeated-guard points=2
+from agentloop.checks import check
+
+check("ch3-repeated-guard", repeated_action)
+### BEGIN HIDDEN TESTS
+check("ch3-repeated-guard", repeated_action, hidden=True)
+### END HIDDEN TESTS
+
+# %% tests id=ch3-repeated-courier points=1
+from agentloop.checks import check
+
+check("ch3-repeated-courier", repeated_action)
+### BEGIN HIDDEN TESTS
+check("ch3-repeated-courier", repeated_action, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# See your guard at work:
+
+# %%
+print(run_agent(SupportModel(), COURIER, guards=[repeated_action]))
+
+# %% [markdown]
+# ### Exercise 2 · A token budget
+#
+# Write `token_budget(budget)`, which **returns a guard**: the guard adds up the `tokens` of
+# every step so far (each request resends the whole history, so each one is counted in full) and
+# returns a reason once the sum **passes** the budget — is greater than it; otherwise `None`.
+# Then run the courier task with `token_budget(300)` and store the step it stops on in
+# `courier_stop_step`.
+
+# %% solution id=ch3-token-answer
+def token_budget(budget):
+    """A guard that stops the run once the tokens sent so far pass `budget`."""
+    ### BEGIN SOLUTION
+    def guard(steps):
+        total = sum(step["tokens"] for step in steps)
+        if total > budget:
+            return f"token budget passed ({total} > {budget}) → to an employee"
+        return None
+    return guard
+    ### END SOLUTION
+
+
+# %% tests id=ch3-token-guard points=2
+from agentloop.checks import check
+
+check("ch3-token-guard", token_budget)
+### BEGIN HIDDEN TESTS
+check("ch3-token-guard", token_budget, hidden=True)
+### END HIDDEN TESTS
+
+# %% solution id=ch3-courier-stop-answer
+from agentloop.agent import run_agent
+from agentloop.models import SupportModel
+
+COURIER = "When does 1042 arrive? The courier said it is today."
+### BEGIN SOLUTION
+courier_stop_step = run_agent(SupportModel(), COURIER, guards=[token_budget(300)]).ended_on
+### END SOLUTION
+
+# %% tests id=ch3-token-courier points=1
+from agentloop.checks import check
+
+check("ch3-token-courier", courier_stop_step)
+### BEGIN HIDDEN TESTS
+check("ch3-token-courier", courier_stop_step, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# **Why step 3.** The first request already carries about a hundred tokens — the system prompt
+# and the four tool definitions — and each later one carries the whole history on top. The plot
+# shows tokens per request (bars), their running total (line) and the budget (dashed): 101 + 124
+# = 225 is still within 300; step 3 adds 143 and the total, 368, passes it. So the guard stops
+# the courier task **at step 3**, before its action runs — two steps earlier than the step limit,
+# one step later than the repeated-action guard.
+
+# %%
+from agentloop.widgets import token_plot
+
+token_plot(COURIER, budget=300)
+
+# %% [markdown]
+# ### Exercise 3 · Find the bug
+#
+# A colleague wrote a compact version of the loop that returns the log as a list of lines. Every
+# conversation ends with "5 steps without an answer", even when the customer got an answer:
+
+# %%
+from agentloop.agent import SYSTEM
+from agentloop.messages import describe_action, message, text_of, tool_use_of
+from agentloop.shop import TOOLS
+
+
+def run_agent_lines_buggy(model, task, max_steps=5):
+    shop = Shop()
+    history = [message("user", task)]
+    lines = [f"task: {task}"]
+    for step in range(1, max_steps + 1):
+        reply = model.create(SYSTEM, history, TOOLS)
+        text = text_of(reply)
+        head = f"  step {step}. "
+        if reply["stop_reason"] != "tool_use":
+            lines.append(head + "end: " + text)
+            break
+        use = tool_use_of(reply)
+        lines.append(head + "plan: " + text)
+        lines.append("    action: " + describe_action(use))
+        if use["name"] == "hand_to_human":
+            lines.append("  stopping: needs a human — " + use["input"]["reason"])
+            return lines
+        history.append(message("assistant", reply["content"]))
+        result = shop.run_tool(use)
+        label = "observation (error)" if result["is_error"] else "observation"
+        lines.append(f"    {label}: " + result["content"])
+        history.append(message("user", [result]))
+    lines.append(f"  stopping: {max_steps} steps without an answer → to an employee")
+    return lines
+
+
+print("\n".join(run_agent_lines_buggy(SupportModel(), RETURN_1187)))
+
+# %% [markdown]
+# Find the line with the bug, then write the fixed function `run_agent_lines(model, task,
+# max_steps=5)` in the answer cell (copy the function above and change what is wrong). For every
+# run it must return exactly the lines of `run_agent(model, task, max_steps).lines()`.
+
+# %% solution id=ch3-fix-loop-answer
+from agentloop.agent import SYSTEM
+from agentloop.messages import describe_action, message, text_of, tool_use_of
+from agentloop.shop import TOOLS, Shop
+
+
+def run_agent_lines(model, task, max_steps=5):
+    """The support agent's loop, returning its log line by line."""
+    ### BEGIN SOLUTION
+    shop = Shop()
+    history = [message("user", task)]
+    lines = [f"task: {task}"]
+    for step in range(1, max_steps + 1):
+        reply = model.create(SYSTEM, history, TOOLS)
+        text = text_of(reply)
+        head = f"  step {step}. "
+        if reply["stop_reason"] != "tool_use":
+            lines.append(head + "end: " + text)
+            return lines  # an answer ends the run, not just the loop
+        use = tool_use_of(reply)
+        lines.append(head + "plan: " + text)
+        lines.append("    action: " + describe_action(use))
+        if use["name"] == "hand_to_human":
+            lines.append("  stopping: needs a human — " + use["input"]["reason"])
+            return lines
+        history.append(message("assistant", reply["content"]))
+        result = shop.run_tool(use)
+        label = "observation (error)" if result["is_error"] else "observation"
+        lines.append(f"    {label}: " + result["content"])
+        history.append(message("user", [result]))
+    lines.append(f"  stopping: {max_steps} steps without an answer → to an employee")
+    return lines
+    ### END SOLUTION
+
+
+# %% tests id=ch3-fix-loop-answers points=2
+from agentloop.checks import check
+
+check("ch3-fix-loop-answers", run_agent_lines)
+### BEGIN HIDDEN TESTS
+check("ch3-fix-loop-answers", run_agent_lines, hidden=True)
+### END HIDDEN TESTS
+
+# %% tests id=ch3-fix-loop-exits points=1
+from agentloop.checks import check
+
+check("ch3-fix-loop-exits", run_agent_lines)
+### BEGIN HIDDEN TESTS
+check("ch3-fix-loop-exits", run_agent_lines, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 4 · Four questions
+#
+# Answer each question with one letter. The check cell tells you only whether every question has
+# a valid answer; whether your answers are right is decided when the work is graded.
+
+# %%
+from agentloop.checks.ch3 import QUIZ
+
+for number, item in QUIZ.items():
+    print(f"{number}. {item['question']}")
+    for letter, option in item["options"].items():
+        print(f"   {letter}) {option}")
+
+# %% solution id=ch3-quiz-answer
+quiz = {
+    ### BEGIN SOLUTION
+    "q1": "b",
+    "q2": "a",
+    "q3": "b",
+    "q4": "a",
+    ### END SOLUTION
+}
+
+# %% tests id=ch3-quiz points=2
+from agentloop.checks import check
+
+check("ch3-quiz", quiz)
+### BEGIN HIDDEN TESTS
+check("ch3-quiz", quiz, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 5 · The honest exit of an undelivered return
+#
+# Write `exit_report(task, max_steps=5)`: run the support agent (`SupportModel`) on `task` and
+# return how the run **really** ended, read off the transcript:
+#
+# ```python
+# {"exit": ..., "step": ..., "answer": ..., "requests": [...]}
+# ```
+#
+# — the exit, the step it ended on, the model's answer (`None` unless it answered) and the ids of
+# the return requests it opened. Nothing more, nothing nicer.
+
+# %% solution id=ch3-exit-report-answer
+from agentloop.agent import run_agent
+from agentloop.models import SupportModel
+
+
+def exit_report(task, max_steps=5):
+    """How the support agent's run on `task` ended."""
+    ### BEGIN SOLUTION
+    transcript = run_agent(SupportModel(), task, max_steps)
+    return {
+        "exit": transcript.exit,
+        "step": transcript.ended_on,
+        "answer": transcript.answer,
+        "requests": [request["id"] for request in transcript.pending],
+    }
+    ### END SOLUTION
+
+
+# %% tests id=ch3-exit-report points=2
+from agentloop.checks import check
+
+check("ch3-exit-report", exit_report)
+### BEGIN HIDDEN TESTS
+check("ch3-exit-report", exit_report, hidden=True)
+### END HIDDEN TESTS
+
+# %% [markdown]
+# Now the question of the lesson: the customer wants to return order 1042, which has not been
+# delivered. Which exit does the agent choose, and what does it tell the customer?
+
+# %%
+print(json.dumps(exit_report("I want to return order 1042."), indent=2))
+
+# %% [markdown]
+# The honest exit is an **answer** (`end_turn`) on step 2: the status said "shipped", so the
+# agent says the order cannot be returned yet — and opens no request, hands nothing to anyone,
+# and promises nothing it cannot keep. With `max_steps = 1` the same task ends at the step limit
+# with no answer at all; the report must say so, not dress it up.
+
+# %% [markdown]
+# ## Check yourself
+#
+# | check | task | expected behaviour |
+# | --- | --- | --- |
+# | must | return of delivered 1187 | status → request R-1 → answer naming R-1, step 3 |
+# | must not | return of undelivered 1042 | no request opened; an answer on step 2 |
+# | a person is needed | compensation for 1042 | `hand_to_human` on step 2, not run |
+# | boundary | courier question, no guards | 5 actions, then the step limit |
+# | guard | courier question, repeated-action guard | stops on step 2, the second call not run |
+# | budget | courier question, 300 tokens | stops on step 3 (101 + 124 + 143 = 368 > 300) |
+#
+# 1. Name the three parts of a step and the block that carries each.
+# 2. Name the three exits of `run_agent`. Who asks for each — the model or the program?
+# 3. Why is `hand_to_human` not run like the other tools?
+# 4. Why is the whole history sent on every step, and what does that do to the cost?
+# 5. A plan says "I only look" and the action opens a return. What happens, and why?
+# 6. Why does `open_return_request` not pay the money back?
+# 7. Why does a guard run *before* the action, not after it?
+# 8. Name two situations where you would not use an agent at all.
+#
+# > **Exit ticket.** In two sentences: what does the model decide in this chapter's loop, and
+# > what does the program decide?
+#
+# <details><summary>Answer to compare with</summary>
+#
+# The model decides which tool to ask for next, and when it has an answer or needs a person. The
+# program decides whether an action runs at all (tools on its list, guards), runs it, records
+# it, and ends the run at the step limit.
+# </details>
+#
+# **Next:** chapter 4 puts a harness around the agent — the checks before and after the model.

@@ -1,0 +1,70 @@
+"""Chapter 3: guards — small checks the program runs before it executes an action.
+
+A guard is a function `guard(steps) -> str | None`. `steps` is the run so far as plain
+dicts, one per step, the last one holding the action about to run:
+
+    {"step": 2, "plan": "No change. I ask again.", "tool": "estimate_delivery",
+     "input": {"order_id": "1042"}, "tokens": 142, "observation": None, "is_error": None}
+
+It returns None to let the action run, or a reason to stop the run instead. These are
+the reference versions of the chapter's exercises: write your own before reading them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+REPEATED = "same action twice → to an employee"
+TOKEN_BUDGET = 300
+
+
+def repeated_action(steps: list[dict[str, Any]]) -> str | None:
+    """Stop when the action is the same tool with the same input as the step before.
+
+    A model asking the same thing again expects a different answer from an unchanged
+    world; the second call would only cost another step.
+    """
+    if len(steps) < 2:
+        return None
+    last, before = steps[-1], steps[-2]
+    if last["tool"] == before["tool"] and last["input"] == before["input"]:
+        return REPEATED
+    return None
+
+
+def token_budget(budget: int = TOKEN_BUDGET):
+    """A guard that stops once the requests sent so far total more than `budget` tokens.
+
+    Every request resends the whole history, so the total grows faster each step.
+    """
+    check_budget(budget)
+
+    def within_budget(steps: list[dict[str, Any]]) -> str | None:
+        total = sum(step["tokens"] for step in steps)
+        if total > budget:
+            return f"token budget passed ({total} > {budget}) → to an employee"
+        return None
+
+    within_budget.__name__ = f"token_budget_{budget}"
+    return within_budget
+
+
+def check_budget(budget: object) -> int:
+    """Return `budget` if it is a whole number of tokens from 1 to 100000, else ValueError."""
+    if type(budget) is not int or not 1 <= budget <= 100_000:
+        raise ValueError(f"budget must be an integer from 1 to 100000 tokens, got {budget!r}")
+    return budget
+
+
+def parse_guard(text: str):
+    """`repeated` or `tokens=N` (as on the command line) → the guard."""
+    if text == "repeated":
+        return repeated_action
+    name, _, value = text.partition("=")
+    if name == "tokens" and value:
+        try:
+            number = int(value)
+        except ValueError:
+            raise ValueError(f"--guard tokens=N takes a whole number, got {value!r}") from None
+        return token_budget(number)
+    raise ValueError(f"unknown guard {text!r}; use 'repeated' or 'tokens=N'")
