@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import html
 import json
+import math
 from typing import Any
 
 from agentloop.harness import (
+    CYCLE_EDGES,
     DEMO_GOAL,
     STATES,
-    TRANSITIONS,
     Harness,
     State,
     Stop,
@@ -36,36 +37,44 @@ def _guard(payload: dict[str, Any]) -> None:
 
 
 def state_diagram(current: str) -> str:
-    """An SVG of the six states, the current one filled; solid arrows are the cycle, the
-    dashed ones from IDLE are resumes (every active state also has a pause edge to IDLE)."""
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="480" height="190" '
+    """An SVG of the six states with the current one filled, and the nine cycle edges.
+
+    Pause and resume edges (every active state to IDLE and back) are one note, not eight
+    more arrows."""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="480" height="200" '
              'class="agentloop-states" font-family="sans-serif" font-size="11">',
              '<defs><marker id="arrow" markerWidth="8" markerHeight="8" refX="7" refY="3" '
              'orient="auto"><path d="M0,0 L7,3 L0,6 z" fill="#555"/></marker></defs>']
-    for source in STATES:
-        for target in TRANSITIONS[source]:
-            if target is State.IDLE:
-                continue  # pauses: drawn as one note, not four more arrows
-            (x1, y1), (x2, y2) = BOXES[source], BOXES[target]
-            dash = ' stroke-dasharray="4 3"' if source is State.IDLE and target is not \
-                State.PLANNING else ""
-            bend = 12 if (target, source) in _PAIRS else 0
-            parts.append(f'<line x1="{x1 + bend}" y1="{y1 + bend}" x2="{x2 + bend}" '
-                         f'y2="{y2 + bend}" stroke="#555"{dash} marker-end="url(#arrow)"/>')
+    for source, target in CYCLE_EDGES:
+        (x1, y1), (x2, y2) = _edge(str(source), str(target))
+        parts.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" '
+                     'stroke="#555" marker-end="url(#arrow)"/>')
     for name, (x, y) in BOXES.items():
         on = name == current
         fill, weight = ("#ffd54f", "bold") if on else ("#f4f4f4", "normal")
-        parts.append(f'<rect x="{x - 58}" y="{y - 14}" width="116" height="28" rx="6" '
-                     f'fill="{fill}" stroke="#333" data-state="{name}" '
-                     f'data-current="{str(on).lower()}"/>')
+        parts.append(f'<rect x="{x - HALF_W}" y="{y - HALF_H}" width="{2 * HALF_W}" '
+                     f'height="{2 * HALF_H}" rx="6" fill="{fill}" stroke="#333" '
+                     f'data-state="{name}" data-current="{str(on).lower()}"/>')
         parts.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" '
                      f'font-weight="{weight}">{name}</text>')
-    parts.append('<text x="10" y="185" fill="#555">every active state pauses to IDLE; '
-                 'a resume goes back (dashed)</text></svg>')
+    parts.append('<text x="10" y="192" fill="#555">not drawn: every active state can pause '
+                 'to IDLE, and a resume goes back to it</text></svg>')
     return "".join(parts)
 
 
-_PAIRS = {(s, t) for s in STATES for t in TRANSITIONS[s]}
+HALF_W, HALF_H = 58, 14
+
+
+def _edge(source: str, target: str) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The line from box to box: clipped at both borders, moved aside when it has a twin."""
+    (x1, y1), (x2, y2) = BOXES[source], BOXES[target]
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    if (State(target), State(source)) in CYCLE_EDGES:  # two arrows between one pair
+        x1, y1, x2, y2 = (x1 - 5 * dy / length, y1 + 5 * dx / length,
+                          x2 - 5 * dy / length, y2 + 5 * dx / length)
+    scale = min(HALF_W / abs(dx) if dx else math.inf, HALF_H / abs(dy) if dy else math.inf)
+    return (x1 + dx * scale, y1 + dy * scale), (x2 - dx * scale, y2 - dy * scale)
 
 
 def event_rows(harness: Harness) -> list[tuple]:

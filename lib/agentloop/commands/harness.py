@@ -1,0 +1,68 @@
+"""Chapter 4's commands: `agentloop harness` runs the demo session; `agentloop replay FILE`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from agentloop.harness import DEMO_LIMITS, describe, replay_file, run_demo, save_events
+from agentloop.harness.machine import Harness
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    harness = sub.add_parser("harness", help="run chapter 4's demo session with a budget")
+    harness.add_argument("--max-turns", type=_number("--max-turns", int),
+                         default=DEMO_LIMITS["max_turns"], help="steps allowed (default 10)")
+    harness.add_argument("--max-tool-calls", type=_number("--max-tool-calls", int),
+                         default=DEMO_LIMITS["max_tool_calls"],
+                         help="tool calls allowed (default 10)")
+    harness.add_argument("--max-seconds", type=_number("--max-seconds", float),
+                         default=DEMO_LIMITS["max_seconds"],
+                         help="simulated seconds allowed, one a move (default 60)")
+    harness.add_argument("--events", metavar="FILE", help="write the event log here (JSON Lines)")
+    harness.set_defaults(handler=_harness)
+
+    replay = sub.add_parser("replay", help="replay a saved event log and print where it ends")
+    replay.add_argument("file", metavar="FILE", help="an event log written by agentloop harness")
+    replay.set_defaults(handler=_replay)
+
+
+def _number(flag: str, kind: type):
+    def parse(text: str) -> int | float:
+        try:
+            return kind(text)
+        except ValueError:
+            what = "a whole number" if kind is int else "a number"
+            raise argparse.ArgumentTypeError(f"{flag} takes {what}, got {text!r}") from None
+    return parse
+
+
+def format_events(harness: Harness) -> str:
+    """One line an event: offset, seconds into the session, type, facts as one-line JSON."""
+    return "\n".join(
+        f"{event.offset:>3}  {event.at:>5.1f}s  {event.type:<16}  "
+        f"{json.dumps(event.data, ensure_ascii=False)}"
+        for event in harness.events)
+
+
+def _harness(args: argparse.Namespace) -> int:
+    harness = run_demo(args.max_turns, args.max_tool_calls, args.max_seconds)
+    if args.events:
+        try:
+            save_events(harness.events, args.events)
+        except OSError as exc:
+            raise ValueError(f"cannot write the event log to {args.events}: "
+                             f"{exc.strerror or exc}") from None
+    print(format_events(harness))
+    print(describe(harness))
+    if harness.session.pause is not None:
+        print(f"the session is paused, not finished: raise --max-"
+              f"{harness.session.pause.get('limit', 'turns').replace('_', '-')} to let it finish")
+    if args.events:
+        print(f"events written to {args.events}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    print(describe(replay_file(args.file)))
+    return 0

@@ -1,0 +1,423 @@
+"""Chapter 4: the harness, an agent loop written as a deterministic state machine.
+
+Read `_loop` first: while the session is not DONE, the handler of the current state
+works out the next *move* (a plain dict naming the target state), and `_take` makes
+it — after asking the budget. Only `_transition` changes the state.
+
+Control comes back to the caller at two yield points, as a `Stop`, never an
+exception: at AWAITING_TOOL (here is a tool request; answer with `resume(result)`)
+and on a pause (the budget ran out, or a hook asked for review; `resume()`).
+Inside, the loop is a Python generator, and `resume` is its `send`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any
+
+from agentloop.harness.budget import Budget
+from agentloop.harness.events import Event, EventLog, Subscriber
+from agentloop.harness.hooks import REVIEW, SKIP, Hook, HookRegistry
+from agentloop.harness.session import Session, check_plan
+from agentloop.harness.states import (
+    AWAITING_TOOL,
+    DONE,
+    EXECUTING,
+    IDLE,
+    PLANNING,
+    REFLECTING,
+    State,
+    check_transition,
+)
+
+Planner = Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]
+Tool = Callable[[dict[str, Any]], Any]
+Move = dict[str, Any]
+
+# Which budget a move spends: starting a step is a turn, handing out a request a tool call.
+SPENDS = {EXECUTING: "turns", AWAITING_TOOL: "tool_calls"}
+# Topics that only tell: an exception there has nothing to abort, so it is recorded.
+NOTICES = ("on_error", "on_pause", "on_budget_exceeded", "on_complete")
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where the loop handed control back: kind is "tool_call", "pause" or "done"."""
+
+    kind: str
+    state: State
+    request: dict[str, Any] | None = None
+    pause: dict[str, Any] | None = None
+    outcome: str | None = None
+
+
+class Harness:
+    """One session of the loop: its state, budget, hooks, event log and session record."""
+
+    def __init__(self, planner: Planner | None = None, budget: Budget | None = None,
+                 max_replans: int = 1) -> None:
+        self.state = IDLE
+        self.budget = budget if budget is not None else Budget()
+        self.hooks = HookRegistry()
+        self.events = EventLog()
+        self.session = Session()
+        self.tools: dict[str, Tool] = {}
+        self.planner = planner
+        if type(max_replans) is not int or max_replans < 0:
+            raise ValueError(f"max_replans must be a whole number of 0 or more, "
+                             f"got {max_replans!r}")
+        self.max_replans = max_replans
+        self.hook_errors: list[str] = []
+        self.stop: Stop | None = None
+        self._run: Generator[Stop, Any, None] | None = None
+        self._started: float | None = None
+        self._elapsed = 0.0
+
+    # --- registration: how planners, tools, hooks and observers plug in ------------------
+
+    def use_planner(self, planner: Planner) -> None:
+        if not callable(planner):
+            raise ValueError(f"planner must be callable, got {planner!r}")
+        self.planner = planner
+
+    def register_tool(self, name: str, tool: Tool) -> None:
+        if not isinstance(name, str) or not name or not callable(tool):
+            raise ValueError(f"register_tool needs a tool name and a callable, "
+                             f"got {name!r} and {tool!r}")
+        self.tools[name] = tool
+
+    def on(self, topic: str, hook: Hook) -> Hook:
+        """Subscribe a hook to one of the ten topics."""
+        return self.hooks.on(topic, hook)
+
+    def subscribe(self, subscriber: Subscriber, offset: int = 0) -> Subscriber:
+        """Observe the event stream from `offset` on."""
+        return self.events.subscribe(subscriber, offset)
+
+    def extend_budget(self, turns: int = 0, tool_calls: int = 0, seconds: float = 0) -> None:
+        self.budget.extend(turns, tool_calls, seconds)
+
+    # --- the caller's side ---------------------------------------------------------------
+
+    def run(self, goal: str) -> Stop:
+        """Start the session: IDLE -> PLANNING, then run to the first yield point."""
+        if self._run is not None or self.events:
+            raise ValueError("run() starts a session once; this harness already ran "
+                             f"(state {self.state}); make a new Harness")
+        if not isinstance(goal, str) or not goal.strip():
+            raise ValueError(f"goal must be a non-empty str, got {goal!r}")
+        if self.planner is None:
+            raise ValueError("no planner: call use_planner(planner) before run()")
+        self._run = self._loop({"to": PLANNING, "goal": goal})
+        return self._advance(None)
+
+    def resume(self, payload: Any = None) -> Stop:
+        """Continue from the yield point: a tool result at AWAITING_TOOL, nothing after a pause."""
+        if self._run is None or self.stop is None or self.stop.kind == "done":
+            raise ValueError(f"nothing to resume: the session is in {self.state} "
+                             "and not at a yield point")
+        if self.stop.kind == "pause" and payload is not None:
+            raise ValueError("a paused session resumes with resume() and no payload; extend "
+                             f"the budget first with extend_budget(...), got {payload!r}")
+        return self._advance(payload)
+
+    def close(self, reason: str = "closed by the caller") -> Stop:
+        """End a paused session: IDLE -> DONE, with outcome "closed"."""
+        if self.stop is None or self.stop.kind != "pause":
+            raise ValueError(f"close() ends a paused session; this one is in {self.state}")
+        self._run = None
+        self._transition(DONE)
+        self._complete("closed", reason)
+        self.stop = Stop("done", DONE, outcome="closed")
+        return self.stop
+
+    def call_tool(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer a tool request with a registered tool: {"ok": True, "output": …} or an error."""
+        name = request.get("tool") if isinstance(request, dict) else None
+        if name not in self.tools:
+            known = ", ".join(self.tools) or "none"
+            return {"ok": False, "error": f"unknown tool {name!r}; registered tools: {known}"}
+        try:
+            output = self.tools[name](copy.deepcopy(request["args"]))
+        except Exception as exc:  # a tool failing is an observation, not a crash
+            return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+        if isinstance(output, dict) and "ok" in output:
+            return output
+        return {"ok": True, "output": output}
+
+    def snapshot(self) -> dict[str, Any]:
+        """The machine state and the session record, as plain data."""
+        return {"state": str(self.state), **self.session.snapshot()}
+
+    def _advance(self, payload: Any) -> Stop:
+        assert self._run is not None
+        try:
+            self.stop = self._run.send(payload) if self.stop else next(self._run)
+        except StopIteration:
+            self._run = None
+            self.stop = Stop("done", DONE, outcome=self.session.outcome)
+        return self.stop
+
+    # --- the loop ------------------------------------------------------------------------
+
+    def _loop(self, first: Move) -> Generator[Stop, Any, None]:
+        if first["to"] is not None:  # None: a replayed harness continuing where its log ends
+            self._take(first)
+        while self.state is not DONE:
+            if self.state is IDLE:
+                yield Stop("pause", IDLE, pause=copy.deepcopy(self.session.pause))
+                self._take(self._leave_pause())
+            elif self.state is AWAITING_TOOL:
+                result = yield Stop("tool_call", AWAITING_TOOL,
+                                    request=copy.deepcopy(self.session.pending))
+                self._take(self._receive(result))
+            elif self.state is PLANNING:
+                self._take(self._plan())
+            elif self.state is EXECUTING:
+                self._take(self._execute())
+            else:
+                self._take(self._reflect())
+
+    def _take(self, move: Move) -> None:
+        """Make a move, unless it needs a review or the budget cannot pay for it: then pause."""
+        target = State(move["to"])
+        check_transition(self.state, target)
+        self._read_clock()
+        if move.pop("review", False):
+            self._pause("review", move, {"detail": "a hook asked for a person's review"})
+            return
+        refusal = None if target is DONE else self.budget.refusal(
+            SPENDS.get(target), {"turns": self.session.turns,
+                                 "tool_calls": self.session.tool_calls,
+                                 "seconds": self._elapsed})
+        if refusal is not None:
+            self._notify("on_budget_exceeded", dict(refusal))
+            self._emit("budget.warn", refusal)
+            self._pause("budget_exceeded", move, refusal)
+            return
+        self._transition(target)
+        self._arrive(move)
+
+    def _transition(self, target: State) -> None:
+        """The only code that changes the state."""
+        check_transition(self.state, target)
+        self.state = target
+
+    def _arrive(self, move: Move) -> None:
+        """What entering a state records: the event that says the move happened."""
+        if "goal" in move:
+            self._emit("session.start", {"goal": move["goal"], "limits": self.budget.limits()})
+        elif "start_step" in move:
+            index = move["start_step"]
+            self._emit("step.start", {"index": index, "name": self.session.plan[index]["name"],
+                                      "turn": self.session.turns + 1})
+        elif "request" in move:
+            self._emit("tool.call", move["request"])
+        elif "end_step" in move:
+            self._emit("step.end", move["end_step"])
+        elif "outcome" in move:
+            self._complete(move["outcome"], move.get("detail", ""))
+
+    # --- the work of each state ----------------------------------------------------------
+
+    def _plan(self) -> Move:
+        history = self.session.history()
+        try:
+            payload = {"goal": self.session.goal, "history": history}
+            self._fire("before_plan", payload)
+            assert self.planner is not None
+            plan = check_plan(self.planner(payload["goal"], payload["history"]),
+                              "the planner's plan")
+            self._emit("plan.draft", {"steps": [step["name"] for step in plan],
+                                      "replan": self.session.commits > 0})
+            payload = {"goal": self.session.goal, "plan": plan}
+            self._fire("after_plan", payload)
+            plan = check_plan(payload["plan"], "the plan after the after_plan hooks")
+        except Exception as exc:
+            self._report("planning", exc)
+            return {"to": DONE, "outcome": "aborted", "detail": _describe(exc)}
+        if not plan:
+            return {"to": DONE, "outcome": "no_plan"}
+        self._emit("plan.commit", {"plan": plan})
+        return {"to": EXECUTING, "start_step": 0}
+
+    def _execute(self) -> Move:
+        index = self.session.current
+        assert index is not None
+        step = self.session.plan[index]
+        try:
+            if self._fire("before_step", {"index": index, "step": step["name"]}) is SKIP:
+                return _end(index, step, "skipped")
+        except Exception as exc:
+            self._report("before_step", exc, index)
+            return _end(index, step, "failed")
+        if step["tool"] is None:  # a step the model does by writing: nothing to wait for
+            return _end(index, step, "ok")
+        payload = {"index": index, "step": step["name"], "tool": step["tool"],
+                   "args": copy.deepcopy(step["args"])}
+        try:
+            verdict = self._fire("before_tool_call", payload)
+            args = check_plan([{**step, "args": payload["args"]}], "args after the hooks")[0]
+        except Exception as exc:
+            self._report("before_tool_call", exc, index)
+            self._emit("tool.error", {"index": index, "call_id": None, "source": "hook",
+                                      "error": f"blocked by a before_tool_call hook: "
+                                               f"{_describe(exc)}"})
+            return _end(index, step, "failed")
+        if verdict is SKIP:
+            return _end(index, step, "skipped")
+        request = {"index": index, "call_id": f"call-{self.session.tool_calls + 1}",
+                   "tool": step["tool"], "args": args["args"]}
+        return {"to": AWAITING_TOOL, "request": request, "review": verdict is REVIEW}
+
+    def _receive(self, result: Any) -> Move:
+        request = self.session.pending
+        assert request is not None
+        index, call_id = request["index"], request["call_id"]
+        step = self.session.plan[index]
+        payload = {"index": index, "step": step["name"], "tool": request["tool"],
+                   "args": copy.deepcopy(request["args"]), "result": _copy_result(result)}
+        try:
+            self._fire("after_tool_call", payload)
+            result, problem = check_result(payload["result"])
+            source = "result"
+        except Exception as exc:
+            self._report("after_tool_call", exc, index)
+            result, problem, source = None, f"an after_tool_call hook failed: " \
+                                            f"{_describe(exc)}", "hook"
+        if problem is None and result["ok"]:
+            self._emit("tool.result", {"index": index, "call_id": call_id,
+                                       "output": result["output"]})
+            return {"to": REFLECTING, "end_step": _facts(index, step, "ok")}
+        if problem is None:
+            problem, source = result["error"], "tool"
+        self._emit("tool.error", {"index": index, "call_id": call_id, "source": source,
+                                  "error": problem})
+        return {"to": REFLECTING, "end_step": _facts(index, step, "failed")}
+
+    def _reflect(self) -> Move:
+        last = self.session.steps[-1]
+        payload = {"index": last["index"], "step": last["name"], "status": last["status"]}
+        try:
+            verdict = self._fire("after_step", payload)
+        except Exception as exc:
+            self._report("after_step", exc, last["index"])
+            verdict = None
+        if verdict is SKIP and self.session.next_index < len(self.session.plan):
+            skipped = self.session.next_index
+            self._emit("step.end", _facts(skipped, self.session.plan[skipped], "skipped"))
+        move = self._decide(failed=last["status"] == "failed")
+        if verdict is REVIEW:
+            move["review"] = True
+        return move
+
+    def _decide(self, failed: bool) -> Move:
+        """Replan after a failure (while replans are left), else the next step, else done."""
+        if failed and self.session.replans < self.max_replans:
+            return {"to": PLANNING}
+        if self.session.next_index < len(self.session.plan):
+            return {"to": EXECUTING, "start_step": self.session.next_index}
+        statuses = self.session.plan_statuses()
+        met = all(status == "ok" for status in statuses)
+        return {"to": DONE, "outcome": "goal_met" if met else "incomplete"}
+
+    # --- pauses, events, hooks and the clock ---------------------------------------------
+
+    def _pause(self, reason: str, move: Move, facts: dict[str, Any]) -> None:
+        source = self.state
+        self._transition(IDLE)
+        self._emit("session.pause", {"reason": reason, "from": str(source), "move": move,
+                                     **facts})
+        self._notify("on_pause", copy.deepcopy(self.session.pause) or {})
+
+    def _leave_pause(self) -> Move:
+        """Back to the state the pause was taken in; returns the move it did not make."""
+        pause = self.session.pause
+        assert pause is not None
+        self._transition(State(pause["from"]))
+        self.session.pause = None
+        move = copy.deepcopy(pause["move"])
+        move["to"] = State(move["to"])
+        return move
+
+    def _complete(self, outcome: str, detail: str = "") -> None:
+        counts = {status: [s["status"] for s in self.session.steps].count(status)
+                  for status in ("ok", "failed", "skipped")}
+        self._emit("session.complete", {"outcome": outcome, "detail": detail, **counts})
+        self._notify("on_complete", {"outcome": outcome, "detail": detail, **counts})
+
+    def _emit(self, kind: str, data: dict[str, Any]) -> Event:
+        event = self.events.append(kind, self._elapsed, data)
+        self.session.apply(event)
+        return event
+
+    def _fire(self, topic: str, payload: dict[str, Any]) -> Any:
+        return self.hooks.fire(topic, payload)
+
+    def _notify(self, topic: str, payload: dict[str, Any]) -> None:
+        try:
+            self.hooks.fire(topic, payload)
+        except Exception as exc:  # nothing left to abort: keep the error where it can be read
+            self.hook_errors.append(f"{topic}: {_describe(exc)}")
+
+    def _report(self, where: str, exc: BaseException, index: int | None = None) -> None:
+        self._notify("on_error", {"where": where, "index": index, "error": _describe(exc)})
+
+    def _read_clock(self) -> None:
+        now = self.budget.clock()
+        if self._started is None:
+            self._started = now - self._elapsed
+        self._elapsed = now - self._started
+
+
+def drive(harness: Harness, stop: Stop) -> Stop:
+    """Answer every tool request with the harness's registered tools, up to a pause or the end."""
+    while stop.kind == "tool_call":
+        assert stop.request is not None
+        stop = harness.resume(harness.call_tool(stop.request))
+    return stop
+
+
+def check_result(result: Any) -> tuple[dict[str, Any] | None, str | None]:
+    """(the result, None) when well formed, else (None, what is wrong with it)."""
+    shape = "expected {'ok': True, 'output': …} or {'ok': False, 'error': '…'}"
+    if not isinstance(result, dict) or type(result.get("ok")) is not bool:
+        return None, f"malformed tool result: {shape}, got {_short(result)}"
+    key = "output" if result["ok"] else "error"
+    if set(result) != {"ok", key}:
+        return None, f"malformed tool result: {shape}, got {_short(result)}"
+    if not result["ok"] and not isinstance(result["error"], str):
+        return None, f"malformed tool result: error must be a str, got {_short(result)}"
+    try:
+        json.dumps(result, allow_nan=False)
+    except (TypeError, ValueError):
+        return None, f"malformed tool result: not JSON data, got {_short(result)}"
+    return result, None
+
+
+def _copy_result(result: Any) -> Any:
+    try:
+        return copy.deepcopy(result)
+    except Exception:  # an uncopyable object is still reported as malformed, not a crash
+        return result
+
+
+def _facts(index: int, step: dict[str, Any], status: str) -> dict[str, Any]:
+    return {"index": index, "name": step["name"], "status": status}
+
+
+def _end(index: int, step: dict[str, Any], status: str) -> Move:
+    return {"to": REFLECTING, "end_step": _facts(index, step, status)}
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."

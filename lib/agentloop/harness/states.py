@@ -1,0 +1,87 @@
+"""Chapter 4: the six states of the harness and the only transitions allowed between them.
+
+The table is the contract. `Harness._transition` consults it before every change of
+state, so an illegal move fails loudly in one place instead of corrupting a session.
+
+Beyond the nine edges of the plan–execute–reflect cycle, a pause is an edge to IDLE:
+when the budget runs out (or a hook asks for review) the loop goes back to IDLE, the
+only entry, and a resume leaves IDLE for the state it paused in. A paused session the
+caller gives up on is closed: IDLE → DONE.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class State(StrEnum):
+    IDLE = "IDLE"
+    PLANNING = "PLANNING"
+    EXECUTING = "EXECUTING"
+    AWAITING_TOOL = "AWAITING_TOOL"
+    REFLECTING = "REFLECTING"
+    DONE = "DONE"
+
+
+IDLE, PLANNING, EXECUTING, AWAITING_TOOL, REFLECTING, DONE = State
+STATES = tuple(State)
+ENTRY = IDLE
+EXIT = DONE
+
+# target -> what makes the loop take that edge, for every source state.
+TRANSITIONS: dict[State, dict[State, str]] = {
+    IDLE: {
+        PLANNING: "run(goal), or resume a pause taken in PLANNING",
+        EXECUTING: "resume a pause taken in EXECUTING",
+        AWAITING_TOOL: "resume a pause taken in AWAITING_TOOL",
+        REFLECTING: "resume a pause taken in REFLECTING",
+        DONE: "close() a paused session",
+    },
+    PLANNING: {EXECUTING: "plan committed", DONE: "no plan", IDLE: "pause"},
+    EXECUTING: {AWAITING_TOOL: "tool call needed", REFLECTING: "step without a tool done",
+                IDLE: "pause"},
+    AWAITING_TOOL: {REFLECTING: "result", IDLE: "pause"},
+    REFLECTING: {EXECUTING: "next step", PLANNING: "replan", DONE: "goal met", IDLE: "pause"},
+    DONE: {},
+}
+
+CYCLE_EDGES = (  # the nine edges of the seed's diagram, without pauses
+    (IDLE, PLANNING), (PLANNING, EXECUTING), (PLANNING, DONE), (EXECUTING, AWAITING_TOOL),
+    (EXECUTING, REFLECTING), (AWAITING_TOOL, REFLECTING), (REFLECTING, EXECUTING),
+    (REFLECTING, PLANNING), (REFLECTING, DONE),
+)
+
+
+class IllegalTransition(ValueError):
+    """A move the table does not allow; names the source, the target and the allowed targets."""
+
+    def __init__(self, source: State, target: State) -> None:
+        self.source, self.target = source, target
+        self.allowed = tuple(TRANSITIONS[source])
+        allowed = ", ".join(self.allowed) or "none (DONE is the only exit)"
+        super().__init__(f"illegal transition {source} -> {target}; "
+                         f"from {source} the allowed targets are: {allowed}")
+
+
+def parse_state(name: object) -> State:
+    """The State called `name` (a State or its name), or ValueError listing the six states."""
+    if isinstance(name, str) and name in State.__members__:
+        return State(name)
+    raise ValueError(f"unknown state {name!r}; the states are: {', '.join(STATES)}")
+
+
+def is_legal(source: object, target: object) -> bool:
+    """True when the table allows source -> target."""
+    return parse_state(target) in TRANSITIONS[parse_state(source)]
+
+
+def check_transition(source: object, target: object) -> None:
+    """Return quietly when source -> target is legal; raise IllegalTransition otherwise."""
+    source, target = parse_state(source), parse_state(target)
+    if target not in TRANSITIONS[source]:
+        raise IllegalTransition(source, target)
+
+
+def legal_pairs() -> list[tuple[str, str]]:
+    """Every legal (source, target) pair, in table order."""
+    return [(str(s), str(t)) for s in STATES for t in TRANSITIONS[s]]
