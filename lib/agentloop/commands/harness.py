@@ -5,18 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 
+from agentloop.commands._options import number
 from agentloop.harness import DEMO_LIMITS, describe, replay_file, run_demo, save_events
 from agentloop.harness.machine import Harness
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     harness = sub.add_parser("harness", help="run chapter 4's demo session with a budget")
-    harness.add_argument("--max-turns", type=_number("--max-turns", int),
+    harness.add_argument("--max-turns", type=number("--max-turns", int),
                          default=DEMO_LIMITS["max_turns"], help="steps allowed (default 10)")
-    harness.add_argument("--max-tool-calls", type=_number("--max-tool-calls", int),
+    harness.add_argument("--max-tool-calls", type=number("--max-tool-calls", int),
                          default=DEMO_LIMITS["max_tool_calls"],
                          help="tool calls allowed (default 10)")
-    harness.add_argument("--max-seconds", type=_number("--max-seconds", float),
+    harness.add_argument("--max-seconds", type=number("--max-seconds", float),
                          default=DEMO_LIMITS["max_seconds"],
                          help="simulated seconds allowed, one a move (default 60)")
     harness.add_argument("--events", metavar="FILE", help="write the event log here (JSON Lines)")
@@ -26,15 +27,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.add_argument("file", metavar="FILE", help="an event log written by agentloop harness")
     replay.set_defaults(handler=_replay)
 
-
-def _number(flag: str, kind: type):
-    def parse(text: str) -> int | float:
-        try:
-            return kind(text)
-        except ValueError:
-            what = "a whole number" if kind is int else "a number"
-            raise argparse.ArgumentTypeError(f"{flag} takes {what}, got {text!r}") from None
-    return parse
 
 
 def format_events(harness: Harness) -> str:

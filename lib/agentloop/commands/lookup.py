@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from agentloop.commands._options import number
 from agentloop.controller import MAX_STEPS, STOPPED, run
 
 
@@ -15,17 +16,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     lookup = sub.add_parser("lookup", help="look KEY up in chapter 2's catalogue, under the "
                                            "controller, and print the result as JSON")
     lookup.add_argument("key", metavar="KEY", help="a catalogue key, e.g. ai or design")
-    lookup.add_argument("--max-steps", type=_positive_integer, default=MAX_STEPS,
+    lookup.add_argument("--max-steps", type=number("--max-steps", what="a positive whole number"),
+                        default=MAX_STEPS,
                         help=f"the step budget, a positive whole number (default {MAX_STEPS})")
     lookup.set_defaults(handler=_lookup)
 
-
-def _positive_integer(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"--max-steps takes a positive whole number, got {text!r}") from None
 
 
 def _lookup(args: argparse.Namespace) -> int:

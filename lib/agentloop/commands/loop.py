@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from agentloop.commands._options import number
 from agentloop.environment import SCENARIOS
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, run_loop
 from agentloop.stop_policy import format_run, load_policy
@@ -14,9 +15,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     loop = sub.add_parser("loop", help="run chapter 1's loop on a scenario")
     loop.add_argument("--scenario", default="one_match",
                       help=f"one of: {', '.join(SCENARIOS)} (default one_match)")
-    loop.add_argument("--max-steps", type=_integer("--max-steps"), default=MAX_STEPS,
+    loop.add_argument("--max-steps", type=number("--max-steps"), default=MAX_STEPS,
                       help="1 to 5 (default 5)")
-    loop.add_argument("--max-retries", type=_integer("--max-retries"), default=MAX_RETRIES,
+    loop.add_argument("--max-retries", type=number("--max-retries"), default=MAX_RETRIES,
                       help="0 or 1 (default 1)")
     loop.set_defaults(handler=_loop)
 
@@ -24,14 +25,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     run.add_argument("--dir", required=True, help="folder holding stop_policy.json")
     run.set_defaults(handler=_run)
 
-
-def _integer(flag: str):
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{flag} takes a whole number, got {text!r}") from None
-    return parse
 
 
 def format_loop(result: dict) -> str:

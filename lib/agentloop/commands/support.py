@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from agentloop.agent import MAX_STEPS, Transcript, run_agent
+from agentloop.commands._options import number
 from agentloop.guards import parse_guard
 from agentloop.models import SupportModel
 
@@ -12,20 +13,12 @@ from agentloop.models import SupportModel
 def register(sub: argparse._SubParsersAction) -> None:
     support = sub.add_parser("support", help="run chapter 3's support agent on a customer's task")
     support.add_argument("task", help='what the customer wrote, e.g. "I want to return 1187."')
-    support.add_argument("--max-steps", type=_integer("--max-steps"), default=MAX_STEPS,
+    support.add_argument("--max-steps", type=number("--max-steps"), default=MAX_STEPS,
                          help="1 to 5 (default 5)")
     support.add_argument("--guard", action="append", default=[], metavar="GUARD",
                          help="'repeated' or 'tokens=N'; may be given more than once")
     support.set_defaults(handler=_support)
 
-
-def _integer(flag: str):
-    def parse(text: str) -> int:
-        try:
-            return int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{flag} takes a whole number, got {text!r}") from None
-    return parse
 
 
 def format_support(transcript: Transcript) -> str:
