@@ -49,4 +49,4 @@ def test_bad_settings_are_refused_before_building():
 
 def test_observations_are_escaped_in_html():
     explorer = loop_explorer("two_matches")
-    assert "<td>{&quot;ok&quot;: true" in explorer.view.value
+    assert "<td><code>{&quot;ok&quot;: true" in explorer.view.value

@@ -7,10 +7,18 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+TABLE_STYLE = (
+    "<style>.agentloop-table{border-collapse:collapse;margin:4px 0}"
+    ".agentloop-table th,.agentloop-table td{padding:2px 10px;text-align:left;"
+    "border-bottom:1px solid #ddd;vertical-align:top}"
+    ".agentloop-table code{font-size:90%;white-space:pre-wrap}</style>"
+)
+
 
 def cell(value: Any) -> str:
+    """One table cell's HTML: dicts and lists as one-line JSON in <code>, the rest as text."""
     if isinstance(value, dict | list):
-        value = json.dumps(value, ensure_ascii=False)
+        return f"<code>{html.escape(json.dumps(value, ensure_ascii=False))}</code>"
     return html.escape(str(value))
 
 
@@ -19,7 +27,7 @@ def html_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], css: str =
     head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>"
                    for row in rows)
-    return f'<table class="agentloop-table {css}"><thead><tr>{head}</tr></thead>' \
+    return f'{TABLE_STYLE}<table class="agentloop-table {css}"><thead><tr>{head}</tr></thead>' \
            f"<tbody>{body}</tbody></table>"
 
 
