@@ -29,7 +29,8 @@ from typing import Any
 
 NOBODY = 65534
 CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID = 0x00020000, 0x40000000, 0x20000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 16384, 1 << 18
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT = 1, 2, 4, 8, 32
+MS_BIND, MS_REC, MS_PRIVATE = 4096, 16384, 1 << 18
 PR_SET_PDEATHSIG = 1
 MAGIC = re.compile(r"^(\s*)([%!].*)$")
 
@@ -77,16 +78,20 @@ def isolate_as_root(hide: list[str], workdir: str, tmp_mb: int) -> None:
         raise OSError(err, f"unshare: {os.strerror(err)}")
     _mount(libc, "none", "/", None, MS_REC | MS_PRIVATE)
     flags = MS_NOSUID | MS_NODEV | MS_NOEXEC
+    _expose_python(libc)
     for path in hide:
         if os.path.isdir(path):
             _mount(libc, "tmpfs", path, "tmpfs", flags, "size=16k,mode=000")
         elif os.path.exists(path):
-            _mount(libc, "/dev/null", path, None, 4096)  # MS_BIND over a file
+            _mount(libc, "/dev/null", path, None, MS_BIND)  # over a file
     _mount(libc, "tmpfs", workdir, "tmpfs", flags,
            f"size={tmp_mb}m,mode=700,uid={NOBODY},gid={NOBODY}")
+    alive_r, alive_w = os.pipe()  # the reaper holds alive_w: EOF means it is gone
     child = os.fork()
     if child:
+        os.close(alive_r)
         _reap(child)
+    os.close(alive_w)
     try:
         _mount(libc, "proc", "/proc", "proc", flags)  # only this namespace's processes
     except OSError:
@@ -95,8 +100,47 @@ def isolate_as_root(hide: list[str], workdir: str, tmp_mb: int) -> None:
     os.setgid(NOBODY)
     os.setuid(NOBODY)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # cleared by setuid, so set it after
-    if os.getppid() == 0:
-        os._exit(1)  # the reaper is already gone
+    os.set_blocking(alive_r, False)
+    try:
+        gone = os.read(alive_r, 1) == b""
+    except BlockingIOError:
+        gone = False
+    os.close(alive_r)
+    if gone:
+        os._exit(1)  # the reaper died before the death signal was set
+
+
+def _blocked_ancestor(path: str) -> str | None:
+    """The highest directory above `path` that `nobody` cannot enter, if any."""
+    parts = path.strip("/").split("/")
+    for depth in range(1, len(parts)):
+        ancestor = "/" + "/".join(parts[:depth])
+        if not os.stat(ancestor).st_mode & 0o001:
+            return ancestor
+    return None
+
+
+def _expose_python(libc: ctypes.CDLL) -> None:
+    """Make the interpreter and its packages reachable by `nobody`, hiding their neighbours.
+
+    When Python lives under a private directory (e.g. /root/.pyenv), an empty tmpfs goes
+    over that directory and only the needed trees are bind-mounted back, read-only.
+    """
+    needed = sorted({os.path.realpath(p) for p in (sys.base_prefix, sys.prefix, *sys.path)
+                     if p and os.path.isdir(p)})
+    needed = [p for p in needed if not any(p.startswith(q + "/") for q in needed)]
+    blocked: dict[str, list[tuple[str, int]]] = {}
+    for path in needed:
+        ancestor = _blocked_ancestor(path)
+        if ancestor:
+            blocked.setdefault(ancestor, []).append((path, os.open(path, os.O_PATH)))
+    for ancestor, paths in blocked.items():
+        _mount(libc, "tmpfs", ancestor, "tmpfs", MS_NOSUID | MS_NODEV, "size=16k,mode=755")
+        for path, fd in paths:
+            os.makedirs(path, mode=0o755, exist_ok=True)
+            _mount(libc, f"/proc/self/fd/{fd}", path, None, MS_BIND | MS_REC)
+            _mount(libc, "none", path, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_REC)
+            os.close(fd)
 
 
 def _reap(child: int) -> None:
@@ -124,10 +168,10 @@ def set_limits(limits: dict[str, int]) -> None:
     for kind, value in pairs:
         try:
             resource.setrlimit(kind, (value, value))
-        except (ValueError, OSError):
-            soft, hard = resource.getrlimit(kind)
-            if hard == resource.RLIM_INFINITY or value < hard:
-                resource.setrlimit(kind, (value, hard if hard != -1 else value))
+        except (ValueError, OSError):  # the hard limit is already lower: keep it
+            _, hard = resource.getrlimit(kind)
+            soft = value if hard == resource.RLIM_INFINITY else min(value, hard)
+            resource.setrlimit(kind, (soft, hard))
 
 
 # --- running the learner's code -------------------------------------------------------------

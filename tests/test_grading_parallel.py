@@ -1,0 +1,82 @@
+"""Many students at once: threads and Dask run sandboxes in parallel, and the single writer
+in the parent loses and corrupts no gradebook row."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from agentloop.grading import testing as T
+from agentloop.grading.autograde import Options, autograde
+from agentloop.grading.course import Course
+from agentloop.grading.release import release
+from agentloop.grading.supervisor import Limits
+
+pytestmark = pytest.mark.slow
+A = "01_agent_loop"
+
+
+@pytest.fixture(scope="module")
+def released(tmp_path_factory: pytest.TempPathFactory) -> Course:
+    course = Course(tmp_path_factory.mktemp("parallel") / "course")
+    release(course, [A])
+    return course
+
+
+def _class(course: Course, size: int) -> dict[str, dict[str, float]]:
+    """Place `size` students cycling correct / blank / wrong; return the expected scores."""
+    source, blank = T.read(course.source_notebook(A)), T.read(course.released_notebook(A))
+    wrong, partial = T.roundtrip(A)
+    tests = T.test_cells(source)
+    kinds = [
+        (source, tests),
+        (blank, dict.fromkeys(tests, 0.0)),
+        (T.with_answers(source, wrong), {g: (tests[g] if ok else 0.0)
+                                         for g, ok in partial.items()}),
+    ]
+    shutil.rmtree(course.root / "submitted", ignore_errors=True)
+    expected = {}
+    for number in range(size):
+        nb, scores = kinds[number % len(kinds)]
+        student = f"s{size}_{number:03d}"
+        T.submit(course, A, student, nb)
+        expected[student] = scores
+    return expected
+
+
+def test_threads_lose_no_row(released):
+    expected = _class(released, 36)
+    report = autograde(released, A, Options(workers=4, progress=False, limits=Limits(time_s=20)))
+    assert len(report.rows) == 36
+    assert T.gradebook_scores(released, A) == expected
+    # grading again updates the same rows (no duplicates)
+    autograde(released, A, Options(workers=3, progress=False, limits=Limits(time_s=20)))
+    assert T.gradebook_scores(released, A) == expected
+
+
+@pytest.mark.parametrize("processes", [False, True], ids=["threads", "processes"])
+def test_dask_local_cluster(released, processes):
+    from distributed import LocalCluster
+
+    expected = _class(released, 12)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=processes,
+                      dashboard_address=None) as cluster:
+        report = autograde(released, A, Options(scheduler=cluster.scheduler_address,
+                                                progress=False, limits=Limits(time_s=20)))
+    assert report.settings["scheduler"] == cluster.scheduler_address
+    assert len(report.rows) == 12
+    scores = T.gradebook_scores(released, A)
+    assert {student: scores[student] for student in expected} == expected
+
+
+def test_without_root_the_sandbox_is_limited_and_the_report_says_so(released, monkeypatch):
+    import agentloop.grading.autograde as pipeline
+
+    monkeypatch.setattr(pipeline, "isolation_available", lambda: False)
+    expected = _class(released, 3)
+    report = autograde(released, A, Options(workers=2, progress=False, limits=Limits(time_s=20)))
+    assert report.settings["isolation"] == "rlimits + temp dir"
+    assert any("not running as root" in note for note in report.notes)
+    scores = T.gradebook_scores(released, A)
+    assert {student: scores[student] for student in expected} == expected

@@ -1,0 +1,57 @@
+"""Every chapter through the teacher's grader: release with nbgrader, then autograde the
+instructor solution (full marks), the untouched student version (zero) and, when
+tests/roundtrip/<stem>.py exists, its subtly wrong answers (exactly PARTIAL passes).
+
+Parametrized over chapters/*.ipynb, so a new chapter is covered without edits here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agentloop.grading import testing as T
+from agentloop.grading.autograde import Options, autograde
+from agentloop.grading.course import Course
+from agentloop.grading.release import release
+from agentloop.grading.supervisor import Limits
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_roundtrip(notebook: Path, tmp_path: Path) -> None:
+    course = Course(tmp_path / "course")
+    assignment = notebook.stem
+    assert release(course, [assignment]) == [assignment]
+    source = T.read(course.source_notebook(assignment))
+    student_version = T.read(course.released_notebook(assignment))
+    tests = T.test_cells(source)
+    assert tests, f"{assignment} has no autograded test cells"
+
+    T.submit(course, assignment, "solution", source)
+    T.submit(course, assignment, "untouched", student_version)
+    partial = T.roundtrip(assignment)
+    if partial:
+        wrong, expected = partial
+        assert set(wrong) <= set(T.answers(source)), "WRONG names unknown answer cells"
+        assert set(expected) == set(tests), "PARTIAL must name every test cell"
+        T.submit(course, assignment, "wrong", T.with_answers(source, wrong))
+
+    report = autograde(course, assignment, Options(workers=2, progress=False,
+                                                    limits=Limits(time_s=20)))
+    scores = T.gradebook_scores(course, assignment)
+
+    assert scores["solution"] == tests, report.summary()
+    assert scores["untouched"] == dict.fromkeys(tests, 0.0), report.summary()
+    if partial:
+        want = {gid: (tests[gid] if passes else 0.0) for gid, passes in expected.items()}
+        assert scores["wrong"] == want, report.summary()
+    rows = {row.student: row for row in report.rows}
+    assert rows["solution"].score == sum(tests.values())
+    assert not rows["solution"].problems
+    assert report.files and all(Path(f).is_file() for f in report.files)
