@@ -119,7 +119,7 @@ def test_needs_input_must_name_every_candidate():
 
 
 def test_check_prints_a_readable_report_and_raises_on_failure(capsys):
-    check("ch1-decide-failure", REFERENCE["decide"])
+    check("ch1-decide-failure", lambda state: REFERENCE["decide"](state))
     out = capsys.readouterr().out
     assert "✔ second failure with one retry → error" in out
     assert "4/4 cases passed: all passed" in out
@@ -128,6 +128,12 @@ def test_check_prints_a_readable_report_and_raises_on_failure(capsys):
     out = capsys.readouterr().out
     assert "✘ one match on the last allowed step → success: expected 'success', got 'limit'" in out
     assert "hint:" in out
+
+
+def test_the_librarys_own_answer_is_refused(capsys):
+    with pytest.raises(AssertionError, match="library's own answer"):
+        check("ch1-decide-failure", REFERENCE["decide"])
+    assert "write your own" in capsys.readouterr().out
 
 
 def test_hidden_report_shows_only_failures(capsys):

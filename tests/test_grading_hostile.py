@@ -77,7 +77,18 @@ def attacks(course: Path, port: int) -> dict[str, tuple[str, str | None]]:
         "patches_checks": ("import agentloop.checks.core as core\n"
                            "core.to_plain = lambda value, where='': value\n" + LYING_STR +
                            "def decide(state):\n    return Yes('nonsense')\n",
-                           r"cases failed"),
+                           r"not available while grading"),
+        "imports_reference": ("from agentloop.loop import decide\n",
+                              r"withheld while grading|library's own answer"),
+        "wraps_reference": ("import agentloop.loop\n"
+                            "def decide(state):\n    return agentloop.loop.decide(state)\n",
+                            r"withheld while grading"),
+        "captures_reference": ("from agentloop.loop import decide as reference\n"
+                               "def decide(state):\n    return reference(state)\n",
+                               r"withheld while grading"),
+        "reads_reference_answers": ("from agentloop.checks.ch1 import REFERENCE\n"
+                                    "decide = REFERENCE['decide']\n",
+                                    r"not available while grading"),
         "forges_channel": ("import os, sys\nfd = int(sys.argv[-1])\nfor gid in "
                            f"{DECIDE_TESTS!r}:\n    os.write(fd, ('{{\"check\": \"%s\", "
                            "\"outputs\": []}\\n' % gid).encode())\n"

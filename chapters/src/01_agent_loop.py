@@ -125,10 +125,8 @@ print(inspect.getsource(loop.step))
 #    the `while` loop ends.
 #
 # Note that `while not state["done"]` does not count steps. **Only `decide` checks the step
-# limit.** Here is `decide`, whose order of checks is the subject of lesson 2:
-
-# %%
-print(inspect.getsource(loop.decide))
+# limit.** `decide` and its order of checks are the subject of lesson 2 — and of exercise 1,
+# where you write it yourself.
 
 # %% [markdown]
 # ### Two runs

@@ -20,6 +20,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
 CHAPTERS = REPO / "chapters"
+CHECKS = Path(__file__).resolve().parents[1] / "checks"
 DEFAULT_COURSE = REPO / "grader" / "course"
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 
@@ -66,12 +67,14 @@ class Course:
         return self
 
     def private_paths(self) -> list[str]:
-        """What a sandboxed submission must not see: the course, the gradebook, the chapters.
+        """What a sandboxed submission must not see: the course, the gradebook, the chapters,
+        the checks' source and the repository's tests (they hold the reference answers).
 
         (chapters/ holds the instructor notebooks; the sandbox covers each path with an
         empty mount, so a path the interpreter itself needs is never listed.)
         """
-        paths = {self.root.resolve(), CHAPTERS.resolve()}
+        paths = {self.root.resolve(), CHAPTERS.resolve(), CHECKS.resolve()}
+        paths |= {p.resolve() for p in (REPO / "tests", REPO / "grader") if p.is_dir()}
         if self.gradebook_url.startswith("sqlite:///"):
             db = Path(self.gradebook_url.removeprefix("sqlite:///")).resolve()
             paths |= {db, db.with_name(db.name + "-journal"), db.with_name(db.name + "-wal")}

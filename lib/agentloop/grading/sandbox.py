@@ -8,7 +8,8 @@ Started by the parent as `python -I -m agentloop.grading.sandbox CHANNEL_FD` wit
    path in `job["hide"]`, a private tmpfs as working directory, then drop to `nobody`;
    otherwise only a temporary working directory (the parent reports it);
 3. limit: rlimits on memory, CPU, file size, core dumps and processes;
-4. run: each answer cell in one fresh namespace, then each check's probe on every input;
+4. run: each answer cell in one fresh namespace, then each check's probe on every input,
+   with the course's reference answers sealed away (see `Seal`);
 5. report: JSON lines on the channel fd, e.g. {"cell_start": id}, {"cell_end": id,
    "error": ...}, {"check_start": id}, {"check": id, "outputs": [...]}.
 
@@ -26,6 +27,9 @@ import resource
 import signal
 import sys
 from typing import Any
+
+# Imported at start: the learner's code later finds agentloop.checks sealed away.
+from agentloop.checks.core import Case, collect
 
 NOBODY = 65534
 CLONE_NEWNS, CLONE_NEWNET, CLONE_NEWPID = 0x00020000, 0x40000000, 0x20000000
@@ -208,20 +212,102 @@ def run_cells(cells: list[list[str]], namespace: dict[str, Any], channel: Channe
         channel.send({"cell_end": cell_id, "error": error, "notes": notes})
 
 
-def run_checks(checks: list[list[Any]], namespace: dict[str, Any], channel: Channel) -> None:
-    from agentloop.checks import Case, collect, get_check
+def load_checks(checks: list[list[Any]]) -> list[tuple[str, str, list[Any], Any, Any]]:
+    """Resolve every check of the job (check_id, symbol, inputs, check, reference), before
+    the learner's code runs and before the check modules are sealed away."""
+    from agentloop.checks import get_check
 
+    loaded = []
     for check_id, symbol, inputs in checks:
+        check = get_check(check_id)
+        module = sys.modules[check.probe.__module__]
+        loaded.append((check_id, symbol, inputs, check,
+                       getattr(module, "REFERENCE", {}).get(symbol)))
+    return loaded
+
+
+def _withheld_stub(where: str) -> Any:
+    def withheld(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(f"{where} is withheld while grading: the exercise is to write your "
+                           "own")
+
+    withheld.__qualname__ = withheld.__name__ = where.rsplit(".", 1)[-1]
+    return withheld
+
+
+class Seal:
+    """Keeps the course's own answers out of the learner's reach while their code runs.
+
+    The check modules (which hold the reference answers) are dropped from `sys.modules`
+    and refused on import; every place a reference function or class is bound in the
+    library is swapped for a stub that raises, while answer cells run and while the
+    check that asks for it probes. An answer that *is* the library's object is refused.
+    This raises the bar; it does not make copying the library's source impossible.
+    """
+
+    def __init__(self, references: list[Any]) -> None:
+        self.references = [r for r in references if callable(r)]
+        self.places: dict[int, list[tuple[Any, str, Any]]] = {}
+        for name, module in list(sys.modules.items()):
+            if not name.startswith("agentloop") or name.startswith("agentloop.grading"):
+                continue
+            for attr, value in list(vars(module).items()):
+                if any(value is ref for ref in self.references):
+                    self.places.setdefault(id(value), []).append((module, attr, value))
+
+    def close_check_modules(self) -> None:
+        import importlib.abc
+
+        class RefuseChecks(importlib.abc.MetaPathFinder):
+            def find_spec(self, name: str, path: Any, target: Any = None) -> None:
+                if name == "agentloop.checks" or name.startswith("agentloop.checks."):
+                    raise ImportError(f"{name} is not available while grading")
+
+        for name in [n for n in sys.modules if n.startswith("agentloop.checks")]:
+            del sys.modules[name]
+        agentloop = sys.modules.get("agentloop")
+        if agentloop is not None and hasattr(agentloop, "checks"):
+            delattr(agentloop, "checks")
+        sys.meta_path.insert(0, RefuseChecks())
+
+    def withhold(self, references: list[Any]) -> list[tuple[Any, str, Any]]:
+        swapped = []
+        for ref in references:
+            for module, attr, value in self.places.get(id(ref), []):
+                setattr(module, attr, _withheld_stub(f"{module.__name__}.{attr}"))
+                swapped.append((module, attr, value))
+        return swapped
+
+    @staticmethod
+    def restore(swapped: list[tuple[Any, str, Any]]) -> None:
+        for module, attr, value in swapped:
+            setattr(module, attr, value)
+
+    def is_reference(self, obj: Any) -> bool:
+        return any(obj is ref for ref in self.references)
+
+
+def run_checks(loaded: list[tuple[str, str, list[Any], Any, Any]], namespace: dict[str, Any],
+               channel: Channel, seal: Seal) -> None:
+    for check_id, symbol, inputs, check, reference in loaded:
         channel.send({"check_start": check_id})
         if symbol not in namespace:
             channel.send({"check": check_id, "missing": symbol})
             continue
-        check, obj, outputs = get_check(check_id), namespace[symbol], []
-        for value in inputs:
-            try:
-                outputs += collect(check, obj, [Case(value, "")])
-            except BaseException as exc:  # a probe may raise SystemExit too
-                outputs.append({"raised": describe(exc)})
+        obj, outputs = namespace[symbol], []
+        if seal.is_reference(obj):
+            refused = {"raised": f"{symbol} is the library's own answer; write your own"}
+            channel.send({"check": check_id, "outputs": [refused] * len(inputs)})
+            continue
+        swapped = seal.withhold([reference])
+        try:
+            for value in inputs:
+                try:
+                    outputs += collect(check, obj, [Case(value, "")])
+                except BaseException as exc:  # a probe may raise SystemExit too
+                    outputs.append({"raised": describe(exc)})
+        finally:
+            seal.restore(swapped)
         channel.send({"check": check_id, "outputs": outputs})
 
 
@@ -231,20 +317,26 @@ def main(argv: list[str]) -> None:
     sys.stdin.close()
     os.close(0)
     os.open(os.devnull, os.O_RDONLY)  # fd 0 again, so input() fails cleanly
+    # Loaded before isolation: the check modules' files may be hidden afterwards.
+    loaded = load_checks(job["checks"])
     if job["isolate"] and os.geteuid() == 0:
         isolate_as_root(job["hide"], job["workdir"], job["limits"]["tmp_mb"])
     os.chdir(job["workdir"])
     os.environ.clear()
     os.environ.update({"HOME": job["workdir"], "TMPDIR": job["workdir"], "LANG": "C.UTF-8",
                        "PATH": "/usr/bin:/bin"})
-    import agentloop.checks  # noqa: F401  # imported before limits, once
-
+    seal = Seal([reference for *_, reference in loaded])
+    seal.close_check_modules()
     set_limits(job["limits"])
     channel.send({"ready": True})
     namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins,
                                  "display": print}
-    run_cells(job["cells"], namespace, channel)
-    run_checks(job["checks"], namespace, channel)
+    swapped = seal.withhold(seal.references)
+    try:
+        run_cells(job["cells"], namespace, channel)
+    finally:
+        seal.restore(swapped)
+    run_checks(loaded, namespace, channel, seal)
     channel.send({"done": True})
     sys.stdout.flush()
     os._exit(0)  # skip atexit hooks and finalizers the learner may have registered
