@@ -110,7 +110,9 @@ def _cell_key(cell: nbformat.NotebookNode) -> tuple:
 def execute(nb: nbformat.NotebookNode, cwd: Path) -> None:
     from nbclient import NotebookClient
 
-    NotebookClient(nb, timeout=120, kernel_name="python3",
+    # No saved widget state: a notebook opened before it is run then shows each widget's
+    # text rendering instead of controls that look alive but do nothing.
+    NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
                    resources={"metadata": {"path": str(cwd)}}).execute()
 
 

@@ -74,6 +74,13 @@ def pyodide_version() -> str:
     return PYODIDE_VERSION
 
 
+def pyodide_python() -> str:
+    """The Python version of that Pyodide ("3.14"), for choosing wheels."""
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION
+
+    return PYODIDE_PYTHON_VERSION
+
+
 def fetch_pyodide(version: str) -> Path:
     """Unpack the npm package `pyodide@version` into the cache; return its folder."""
     target = CACHE / f"pyodide-{version}"
@@ -83,6 +90,8 @@ def fetch_pyodide(version: str) -> Path:
     npm_dir.mkdir(parents=True, exist_ok=True)
     tarball = npm_dir / f"pyodide-{version}.tgz"
     if not tarball.exists():
+        if not shutil.which("npm"):
+            raise SiteError("npm not found (it fetches Pyodide): apt-get install -y npm")
         run(["npm", "pack", f"pyodide@{version}", "--silent"], cwd=npm_dir,
             stdout=subprocess.DEVNULL)
     unpack = Path(tempfile.mkdtemp(dir=CACHE))
@@ -115,7 +124,7 @@ def fetch_wheel(name: str, version: str) -> Path:
     found = [p for p in folder.iterdir() if pattern.match(p.name)]
     if not found:
         run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-             "--only-binary=:all:", "--python-version", "3.13", "--dest", str(folder),
+             "--only-binary=:all:", "--python-version", pyodide_python(), "--dest", str(folder),
              f"{name}=={version}"])
         found = [p for p in folder.iterdir() if pattern.match(p.name)]
     if not found:
@@ -145,12 +154,18 @@ def prepare_pyodide(static: Path, version: str) -> None:
 
 
 def build_agentloop_wheel(dest: Path) -> Path:
-    """`pip wheel --no-deps .` of this repository."""
+    """`pip wheel --no-deps .` of a clean copy of the package (no stale build/ in the tree)."""
     dest.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", tmp,
-             str(ROOT)])
-        (wheel,) = Path(tmp).glob("agentloop-*.whl")
+        source, wheels = Path(tmp) / "src", Path(tmp) / "wheels"
+        shutil.copytree(ROOT / "lib", source / "lib",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, source / name)
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir",
+             str(wheels), str(source)])
+        (wheel,) = wheels.glob("agentloop-*.whl")
         return Path(shutil.copy2(wheel, dest / wheel.name))
 
 
@@ -166,6 +181,9 @@ def copy_extensions(dest: Path) -> None:
     """Only the widget and kernel extensions (not nbgrader's, which needs a server)."""
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     for name in EXTENSIONS:
+        if not (share / name / "package.json").exists():
+            raise SiteError(f"JupyterLab extension {name} is not installed in {sys.prefix}: "
+                            "pip install -e '.[dev]'")
         shutil.copytree(share / name, dest / name)
 
 
@@ -210,10 +228,13 @@ def lite_build(lite_dir: Path, output: Path) -> None:
 
 
 def kernel_settings(output: Path) -> list[tuple[Path, dict[str, Any]]]:
-    """The Pyodide kernel settings of every jupyter-lite.json in the site."""
+    """The Pyodide kernel settings of every jupyter-lite.json/.ipynb in the site."""
     found = []
-    for path in sorted(output.glob("**/jupyter-lite.json")):
+    for path in sorted([*output.glob("**/jupyter-lite.json"),
+                        *output.glob("**/jupyter-lite.ipynb")]):
         data = json.loads(path.read_text(encoding="utf-8"))
+        if path.suffix == ".ipynb":
+            data = data.get("metadata", {}).get("jupyter-lite", {})
         plugins = data.get("jupyter-config-data", {}).get("litePluginSettings", {})
         if KERNEL_PLUGIN in plugins:
             found.append((path, plugins[KERNEL_PLUGIN]))
@@ -253,12 +274,30 @@ def check_site(output: Path) -> None:
         local_file(output, config, kernel["pyodideUrl"])
         for url in kernel.get("pipliteUrls", []):
             local_file(output, config, url)
-        lock_url = kernel.get("loadPyodideOptions", {}).get("lockFileURL", "")
-        lock = json.loads(local_file(output, config, lock_url).read_text(encoding="utf-8"))
-        for spec in lock["packages"].values():
-            wheel = local_file(output, config, f"./{PYODIDE_DIR}/{spec['file_name']}")
-            if sha256(wheel) != spec["sha256"]:
-                raise SiteError(f"sha256 of {wheel.name} does not match pyodide-lock.json")
+        lock_url = kernel.get("loadPyodideOptions", {}).get("lockFileURL")
+        if not lock_url:
+            raise SiteError(f"{config.relative_to(output)} lost lockFileURL (would use a CDN)")
+        check_lock(local_file(output, config, lock_url))
+
+
+def check_lock(lock_path: Path) -> None:
+    """Every wheel the lock file lists sits next to it, with the sha256 it claims."""
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    for spec in lock["packages"].values():
+        wheel = lock_path.parent / spec["file_name"]
+        if not wheel.is_file():
+            raise SiteError(f"pyodide-lock.json lists a missing wheel: {spec['file_name']}")
+        if sha256(wheel) != spec["sha256"]:
+            raise SiteError(f"sha256 of {wheel.name} does not match pyodide-lock.json")
+
+
+def clear_output(output: Path) -> None:
+    """Remove an earlier build; refuse to delete a folder that is not one."""
+    if not output.exists():
+        return
+    if any(output.iterdir()) and not (output / "jupyter-lite.json").exists():
+        raise SiteError(f"{output} exists and is not a built site; not deleting it")
+    shutil.rmtree(output)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -272,10 +311,10 @@ def main(argv: list[str] | None = None) -> int:
         if not args.check_only:
             with tempfile.TemporaryDirectory(prefix="agentloop-lite-") as tmp:
                 prepare_lite_dir(Path(tmp), args.chapters.resolve())
-                shutil.rmtree(output, ignore_errors=True)
+                clear_output(output)
                 lite_build(Path(tmp), output)
         check_site(output)
-    except (SiteError, subprocess.CalledProcessError) as error:
+    except (SiteError, subprocess.CalledProcessError, OSError) as error:
         print(f"build_site: FAILED: {error}", file=sys.stderr)
         return 1
     print(f"build_site: {output} is ready; serve it with: python -m http.server -d {output}")
