@@ -13,8 +13,8 @@
 #
 # In chapter 2 one request, one checked action and one answer were enough. Here the work takes
 # several actions in a row, and **which action comes next is known only after the previous one
-# has returned**. You could write an `if` for every case you can think of. It works for those
-# cases; customers write the others.
+# has returned**. A chain of `if`s would handle the situations its author foresaw; real customers
+# keep writing the ones nobody foresaw.
 #
 # This chapter puts a model in the loop: the model says what it plans and asks for one action;
 # the program runs it and hands back what it saw; round again — until there is an answer, a step
@@ -35,16 +35,17 @@
 # %% [markdown]
 # ## Lesson 1 · Plan, action, observation
 #
-# An **agent** is a program in which a model chooses the next step towards one goal. Every step
-# has three parts:
+# We call a program an **agent** when a model, rather than the code, picks each next step on
+# the way to a goal. One step of an agent is made of three parts:
 #
-# 1. **Plan.** The model says in words what it is about to do: *"First I check whether the order
-#    has been delivered."*
-# 2. **Action.** The model asks for one tool (a `tool_use` block). The **program** runs it.
-# 3. **Observation.** What the tool returned goes back into the history (a `tool_result` block).
-#    On the next step the model sees it and chooses again.
+# 1. **Plan** — a sentence from the model about its intention, such as *"First I check whether
+#    the order has been delivered."*
+# 2. **Action** — a request for exactly one tool, carried in a `tool_use` block. Running it is
+#    the **program's** job.
+# 3. **Observation** — the tool's output, written back into the history as a `tool_result`
+#    block, where the model reads it before it chooses the following step.
 #
-# The program keeps three ways out of the loop:
+# There are three exits from the loop, and the program is the one that watches all of them:
 #
 # | exit | who asks for it | what happens |
 # | --- | --- | --- |
@@ -52,8 +53,10 @@
 # | **step limit** (`max_steps`) | the program: 5 steps without an answer | the run ends; an employee takes over |
 # | **a person is needed** (`hand_to_human`) | the model asks for that tool | the program does **not** run it: it ends the run |
 #
-# The agent's tools are safe ones: the status of an order, the courier's date, and a return
-# request. A return request only waits for an employee — **no money passes through the agent**.
+# None of the four tools can do damage. Two only read (an order's status, the courier's
+# expected date); one files a return request, which waits in a queue until an employee approves
+# it; the fourth, `hand_to_human`, is the exit above. **Refunds are not among the agent's powers
+# at all.**
 
 # %% [markdown]
 # ```mermaid
@@ -131,6 +134,10 @@ print("orders:", json.dumps(ORDERS))
 # `tool_use` block and returns a `tool_result` block. Whatever goes wrong — an unknown order, an
 # unknown tool, a return of an order that has not arrived — comes back as an error result
 # (`is_error: true`) that the model can read. It never crashes the run.
+#
+# > **Predict.** Six requests follow: a status and a courier date for 1042, a return of 1187, a
+# > return of 1042, the status of an order 9999 that does not exist, and a tool `refund_money`
+# > that is not on the list. Which of them come back with `is_error=True`?
 
 # %%
 from agentloop.shop import Shop
@@ -149,8 +156,10 @@ for name, tool_input in [
 print("waiting for an employee:", shop.requests)
 
 # %% [markdown]
+# Three errors: the return of 1042 (not delivered yet), the unknown order and the unknown tool.
 # `open_return_request` only **opens** a request, `R-1`, and an employee approves it. And
-# `hand_to_human` is not in `run_tool` at all: it is not an action but a way out of the loop.
+# `hand_to_human` is never run by `run_tool` (asked to, it returns an error): it is not an
+# action but a way out of the loop, which `run_agent` handles itself.
 
 # %% [markdown]
 # ### The loop
@@ -173,7 +182,7 @@ print(inspect.getsource(agent.run_agent))
 # 3. It is not `hand_to_human`, and no guard objects, so the program runs it. The reply goes into
 #    the history, then the observation.
 # 4. **Step 2.** The model sees "delivered" and plans differently: `open_return_request(1187)`.
-# 5. The tool only opens request `R-1`; it waits for an employee. The agent pays nothing back.
+# 5. All that tool does is file request `R-1` in the employees' queue; no money moves.
 # 6. **Step 3.** The model answers (`end_turn`): the loop ends on an answer, after 3 of 5 steps.
 #
 # > **Predict.** Before you run the next cell: which lines will the log have, and on which step
@@ -189,9 +198,10 @@ print(transcript)
 print(transcript.pending_line())
 
 # %% [markdown]
-# Nowhere does the code say "after the status, open a return request". The model chose it,
-# because the observation said *"1187 — delivered"*. The program did three things: it kept the
-# limit, it ran the action, and it wrote everything down. The same demo runs in a terminal:
+# Look for the rule "check the status, then open a request" in `run_agent`: it is not there. The
+# order of the two actions came from the model, which read *"1187 — delivered"* in its
+# observation and changed course. The program's part was smaller and stricter: hold the limit,
+# run what was asked, record every step. The same demo runs in a terminal:
 # `agentloop support "The headphones from order 1187 are broken. I want to return them."`
 #
 # > **Quick question.** Which action does the program *not* run, but ends the loop with?
@@ -219,9 +229,14 @@ print(inspect.getdoc(SupportModel))
 # %% [markdown]
 # ### Why the plan is only text
 #
-# The model writes *"first I check the order"*, but nothing holds it to that. The program never
-# acts on the plan: **it runs only the `tool_use` block**, and only if the tool is on its list.
-# Here a script plans one thing and asks for another, then asks for a tool that does not exist:
+# A plan is a promise nobody enforces: the model may announce one thing and request another.
+# So the program ignores the plan when it decides what to do. **It acts on the `tool_use` block
+# alone**, and only when that block names one of its tools.
+# Here a script plans one thing and asks for another, then asks for a tool that does not exist.
+#
+# > **Predict.** The first plan says *"I only look at the order status"*, but the action is
+# > `open_return_request`. Is a request opened? And what does the program do with
+# > `refund_money`?
 
 # %%
 from agentloop.models import ScriptedModel
@@ -237,9 +252,10 @@ print(run_agent(two_faced, RETURN_1187))
 
 # %% [markdown]
 # The plan said "only look", yet a return request was opened: the program did what the action
-# asked. And `refund_money` ran nothing — it is not a tool, so it came back as an error. The plan
-# is useful for the **log** and for the person who reads it later; decisions rest on actions
-# and observations. (Chapter 2's controller is the place to check an action before it runs.)
+# asked. And `refund_money` ran nothing — it is not a tool, so it came back as an error. What the
+# plan is good for is the **log**: whoever investigates a run later can read what the model
+# meant at each step. Decisions rest on actions and observations. (Chapter 2's controller is the
+# place to check an action before it runs.)
 
 # %% [markdown]
 # ### Two more roads
@@ -301,8 +317,9 @@ print(run_agent(SupportModel(), EXAMPLE_TASKS["compensation 1042"]))
 # %% [markdown]
 # ## Lesson 2 · When the agent does not stop
 #
-# Back to the opening question. The customer asks when 1042 arrives. The courier has no new
-# scan, and the model asks again, and again:
+# Back to the opening question. The customer wants to know when 1042 will arrive. The courier's
+# system has nothing new to report, but the scripted model does not accept that and keeps
+# re-asking:
 
 # %%
 COURIER = EXAMPLE_TASKS["courier 1042"]
@@ -317,7 +334,10 @@ print(courier_run)
 # Every step also costs more than the one before. The model remembers nothing between calls, so
 # each request carries the system prompt, the four tool definitions and **the whole history so
 # far**. A rough count is tokens ≈ words × 1.3; the scripted model reports exactly that as its
-# `usage`, and the transcript keeps it per step:
+# `usage`, and the transcript keeps it per step.
+#
+# > **Predict.** The first request is about 100 tokens. Does every later request cost the same,
+# > or more — and roughly how much has been sent after five steps?
 
 # %%
 running = 0
@@ -326,13 +346,15 @@ for step in courier_run.steps:
     print(f"step {step.number}: this request {step.tokens:3} tokens, sent so far {running:3}")
 
 # %% [markdown]
-# Without a limit the program would go round until the money ran out. With it, the customer
-# reaches a person after 5 steps.
+# Each request is bigger than the last — from 101 tokens on step 1 to 182 on step 5, 713 in all —
+# so an agent with no limit keeps spending, step after step, for as long as someone pays. The
+# step limit turns that into a bounded cost: after 5 steps a person takes over.
 #
-# **The limit is the last defence, not the only one.** The model asked for the very same thing
-# five times; the program could have seen that on step 2. And a budget on tokens would stop a
-# run that grows too expensive, whatever the step count. Such checks are **guards**: small
-# functions the program asks *before* it runs an action.
+# **A step limit is a backstop; it should rarely be the thing that fires.** Here the second
+# request was already identical to the first — same tool, same order — and that was visible
+# before it ran. A token budget, likewise, would end a run that gets too expensive regardless of
+# how many steps it took. Checks like these are **guards**: small functions the program consults
+# *before* it runs an action.
 #
 # ### Guards
 #
@@ -385,35 +407,41 @@ transcript_viewer(COURIER)
 # %% [markdown]
 # ## Lesson 3 · When an agent does harm
 #
-# An agent is slower, costs more and may choose differently every time. It is worth it when the
-# steps depend on what turns up along the way. It does harm when:
+# Compared with plain code, an agent is slower and dearer, and two runs of the same task may not
+# take the same path. That price is worth paying only when the next step really depends on what
+# the previous one revealed. Five situations where it is not, or where an agent needs more
+# around it:
 #
-# - **The path is known.** If "status of an order" is always the same request, write it as code.
-# - **Actions have consequences.** Paying money back, cancelling, an e-mail to every customer:
-#   the agent prepares, **a person approves**. A model can pick the wrong order, and the text it
-#   reads can mislead it (the customer's message is text too).
-# - **There is no limit.** Steps, tokens (or money), time. Each one stops the agent and hands over
-#   to a person, instead of letting it spin.
-# - **There is no log.** When the agent gets it wrong you need the plan, the action and the
-#   observation of every step. The transcript is exactly that log.
-# - **There are no tests.** Measure an agent like any application with a model: a set of tasks,
-#   and checks of the final answer *and* of the path — which actions, how many steps. The golden
-#   files of this chapter (`tests/golden/ch3_*.txt`) do that for the four conversations.
+# - **A fixed path.** When "what is the status of my order?" always means one lookup, a function
+#   does it faster, cheaper and identically every time.
+# - **Irreversible or costly actions.** Refunds, cancellations, a mail-out to every customer:
+#   let the agent *prepare* them and **a person sign them off**. The model may mix up two
+#   orders, and any text it reads — the customer's message included — can steer it wrong.
+# - **No bounds.** Cap the steps, the tokens (that is, the money) and the time. Whichever cap is
+#   hit, the run ends and a person picks it up, instead of the agent going round in circles.
+# - **No record.** Debugging a wrong run needs each step's plan, action and observation. The
+#   transcript `run_agent` returns is that record.
+# - **No tests.** Evaluate an agent like any model-backed feature: a fixed set of tasks, and
+#   checks not only of the final answer but of the route — which actions, how many steps. The
+#   golden files of this chapter (`tests/golden/ch3_*.txt`) pin the route of the four
+#   conversations.
 #
-# **More precisely, for the curious.**
-# *One action per step.* A live model may ask for several tools in one reply; a program that
-# allows it runs them all and sends all the results back in one `user` message. Here every step
-# is one action, so the order is easy to see.
-# *The name.* Alternating thought, action and observation is often called **ReAct** (reason +
-# act). Agent libraries that run the loop for you have the same three parts and the same exits
-# inside.
+# **Finer points.**
+# *Several actions in one reply.* Real models can request more than one tool at once: a reply
+# may hold several `tool_use` blocks. A loop that accepts that runs every request and returns
+# all the `tool_result` blocks together in a single `user` message. This chapter keeps one
+# action per step so the order of events stays easy to follow.
+# *ReAct.* In the research literature, interleaving reasoning with actions and their results
+# goes by the name **ReAct** (reason + act). Agent frameworks that run this loop for you are
+# built from the same three parts and offer the same exits.
 #
 # ### Run it with a live model (optional, not part of the course)
 #
 # `agentloop.live.LiveModel` has the same `create(system, messages, tools)` and sends the same
-# history and tool definitions through the provider's official SDK. It needs an account, a key
-# and money for every call; the key lives in the environment variable `LLM_API_KEY`, never in
-# code. Without a key it refuses with a message that says so.
+# history and tool definitions through the provider's official SDK. Using it means having an
+# account with a model provider and paying for each call. The API key is read from the
+# environment variable `LLM_API_KEY` — it never appears in code — and if the variable is empty,
+# `LiveModel` refuses to start and says why.
 #
 # Nothing new has to be built for it: the first request is the system prompt, the four tool
 # definitions and the task, already in the provider's format (the model's name is a
@@ -760,4 +788,6 @@ print(json.dumps(exit_report("I want to return order 1042."), indent=2))
 # it, and ends the run at the step limit.
 # </details>
 #
-# **Next:** chapter 4 puts a harness around the agent — the checks before and after the model.
+# **Next:** chapter 4 writes this loop down as a contract — a harness with named states, hooks,
+# yield points, an event log and a budget — so that models, tools and rules plug into it without
+# rewriting it.

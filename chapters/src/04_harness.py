@@ -43,6 +43,9 @@
 # | `AWAITING_TOOL` | a step needs a tool result; the request has been handed to the caller |
 # | `REFLECTING` | a step has ended; deciding: next step, replan, or finished |
 # | `DONE` | the session is over. The **only exit**: nothing leaves `DONE`. |
+#
+# Five of the states are *active* — a session in them can still move on — and one, `DONE`, is
+# *terminal*.
 
 # %% [markdown]
 # ```mermaid
@@ -70,7 +73,8 @@
 #
 # *Figure 1. The nine moves of the plan–execute–reflect cycle, and the pause edges.*
 #
-# The first ten lines are the cycle itself. The rest are **pauses**: when the budget runs out
+# The first ten lines — the way in and the nine moves — are the cycle itself. The rest are
+# **pauses**, and the ways out of a pause: when the budget runs out
 # (or a safety hook wants a person to look), the harness goes back to `IDLE` — the one state
 # where a session may rest — and records *where it came from* and *which move it did not make*.
 # A resume leaves `IDLE` for exactly that state (`IDLE → PLANNING` is both `run(goal)` and a
@@ -153,7 +157,10 @@ print("next stop:", stop.kind, stop.request["call_id"], stop.request["args"])
 # %% [markdown]
 # `drive(harness, stop)` is that little caller loop, written once: it answers every tool
 # request with the registered tools, until a pause or the end. Here is the whole session as
-# its **event log** — the harness wrote one line for every fact worth recording:
+# its **event log** — the harness wrote one line for every fact worth recording.
+#
+# > **Predict.** Which of the three steps will have no `tool.call` line — and how will the log
+# > show that the session reached `DONE`?
 
 # %%
 from agentloop.commands.harness import format_events
@@ -178,8 +185,10 @@ print(format_events(harness))
 # 2. **a pause** — the budget ran out, or a hook asked for a person's review (`stop.kind ==
 #    "pause"`, continue with `resume()`).
 #
-# A yield point is **a return, not an exception**. An exception unwinds the loop and throws
-# away where it was; a return keeps the loop exactly where it stopped, ready to go on.
+# Every other move is internal: the caller never takes part in it and learns of it only from
+# the events. And the harness hands control back by **returning** a `Stop`, never by raising.
+# Raising would unwind the loop and lose its place; a returned `Stop` leaves the loop parked
+# exactly where it was, ready to go on.
 #
 # > **Exit ticket, lesson 2.** Which event shows that the harness entered `AWAITING_TOOL`?
 # > Why is a tool result passed to `resume` instead of the harness calling the tool itself?
@@ -203,16 +212,33 @@ print(format_events(harness))
 #
 # 1. **change the payload** — the harness reads it back after the hooks ran (add `--dry-run`
 #    to a command, drop a step from a plan, redact a secret from a tool result);
-# 2. **raise** — the turn is aborted: `on_error` fires, and a blocked tool call becomes a
-#    `tool.error` event. The session itself goes on, to `REFLECTING`;
+# 2. **raise** — the turn is aborted and `on_error` fires. A raise around a step or a tool call
+#    (`before_step`, `before_tool_call`, `after_tool_call`) fails that step — a blocked call
+#    becomes a `tool.error` event — and the session goes on to `REFLECTING`; an `after_step`
+#    raise is reported and the step keeps its status. A raise while planning (`before_plan`,
+#    `after_plan`) leaves no plan to go on with: the session ends in `DONE`, outcome `aborted`.
+#    An exception in the four `on_…` topics has nothing left to abort: it is kept in
+#    `harness.hook_errors`;
 # 3. **return a sentinel** — `SKIP` skips the next step (from `before_step` or
 #    `before_tool_call`: the step about to run; from `after_step`: the one after it), and
 #    `REVIEW` pauses the session for a person before the harness moves on (from
 #    `before_tool_call` or `after_step`).
 #
+# The first subscriber that returns a sentinel decides; the ones after it are not called.
 # Returning anything else — `False`, a message — breaks the contract: the harness treats it as
-# an error and fails closed. Here is a guard that blocks every `rm`, and a hook that rewrites
-# every `du` command:
+# an error and fails closed.
+#
+# The ten topics are not this course's invention. By mid-2025 coding agents such as Claude Code,
+# Cursor and OpenCode had settled on much the same set of lifecycle hooks; the names here say
+# what each point *does*, not which product it comes from. Typical placements: a rule that
+# blocks `rm -rf` belongs on `before_tool_call`; a hook that sends an OpenTelemetry span for
+# each step, on `after_step`; a hook that saves a checkpoint so a paused session can be
+# restarted later, on `on_pause`.
+#
+# Here is a guard that blocks every `rm`, and a hook that rewrites every `du` command.
+#
+# > **Predict.** Step 1 (`rm -rf build/cache`) will be blocked. Does the session end there, skip
+# > the step, or ask the planner again — and what is its final outcome?
 
 # %%
 harness = demo_harness()
@@ -245,6 +271,10 @@ print(format_events(harness))
 # an event is a frozen copy of a few *facts* — names, counts, ids, statuses — taken when it
 # happened. It never carries the payload dict a hook could change: changing what you read does
 # not change the log, and no observer can steer the loop.
+#
+# > **Predict.** The cell below overwrites the goal in the first event it read, then prints it.
+# > Which goal is printed? And a subscriber that joins at offset `len(events) - 3`: which event
+# > types does it receive?
 
 # %%
 events = list(harness.events)
@@ -261,8 +291,29 @@ print(seen)
 # any offset: the log is replayed to it from there, then it follows new events. A dashboard that
 # connects late, or a tracer that restarts, catches up without asking the loop anything.
 #
-# > **Exit ticket, lesson 3.** A hook that sends each step's duration to a tracing system: hook
-# > or event subscriber? And a rule that refuses `git push --force`?
+# The stream has exactly **eleven event types**, each written at one point of the contract:
+#
+# | event | written when |
+# | --- | --- |
+# | `session.start` | once, when `run(goal)` is called (with the goal and the budget limits) |
+# | `plan.draft` | the planner has returned a plan (the step names; `replan` says if it is a re-plan) |
+# | `plan.commit` | the plan, as the `after_plan` hooks left it, becomes the active plan |
+# | `step.start` | a step of the plan begins (`EXECUTING`; one turn) |
+# | `step.end` | a step has ended, with its status `ok`, `failed` or `skipped` (`REFLECTING`) |
+# | `tool.call` | a step needs a tool: the request is handed to the caller (`AWAITING_TOOL`) |
+# | `tool.result` | the caller resumed with a good result |
+# | `tool.error` | the caller resumed with an error or a malformed result, or a tool hook raised (a blocked call) |
+# | `budget.warn` | a limit of the envelope was reached |
+# | `session.pause` | the session yields at a pause (budget or review), with the move it did not make |
+# | `session.complete` | once, when the session reaches `DONE`, with its outcome |
+#
+# Hooks and events are two separate channels: hooks *act* (transform a payload, cut a turn
+# short), events *record* (log, ship, replay).
+#
+# > **Exit ticket, lesson 3.** Sending each step's duration to a tracing system is often done
+# > from the `after_step` hook. Could an event subscriber do the same job — from which events —
+# > and which power of the hook would it never need? And a rule that refuses
+# > `git push --force`: hook or subscriber, and on which topic?
 
 # %% [markdown]
 # ## Lesson 4 · The budget envelope
@@ -276,9 +327,9 @@ print(seen)
 # 2. the harness **pauses**: it moves to `IDLE`, writes `session.pause` with the move it did not
 #    make, fires `on_pause`, and returns a `Stop` of kind `"pause"` — the second yield point.
 #
-# The budget is not a kill switch; it is a **yield**. The caller decides: extend the envelope
-# and `resume()`, or `close()` the session. Back to the prediction from the start of the
-# chapter — two turns:
+# Running out of budget therefore does not kill the session: it **hands control back**, and the
+# caller decides — extend the envelope and `resume()`, or `close()` the session. Back to the
+# prediction from the start of the chapter — two turns:
 
 # %%
 harness = demo_harness(max_turns=2)
@@ -302,7 +353,10 @@ print(stop.kind, stop.outcome, "| turns used:", harness.session.turns)
 # %% [markdown]
 # **Time is tested with a fake clock.** A harness reads time through the clock it was given
 # (`time.monotonic` by default). Tests — and the checks of this chapter — hand it a clock that
-# moves only when told, so every decision about time is repeatable:
+# moves only when told, so every decision about time is repeatable.
+#
+# > **Predict.** The envelope allows 30 seconds, and the first command takes 45. When the result
+# > comes back, is it kept or thrown away? In which state is the pause taken?
 
 # %%
 from agentloop.harness import FakeClock
@@ -322,8 +376,12 @@ print("the result is kept:", harness.session.outputs)
 # %% [markdown]
 # ## Lesson 5 · Replay: debugging after the fact
 #
-# The state machine is deterministic: every event is written in one known state, and the
-# session record is built *only* by folding events into it. So the same event log puts a
+# The state machine is deterministic. Eight of the eleven event types are written in one known
+# state (`session.start` and the plan events in `PLANNING`, `step.start` in `EXECUTING`,
+# `tool.call` in `AWAITING_TOOL`, `step.end` in `REFLECTING`, `session.pause` in `IDLE`,
+# `session.complete` in `DONE`); the other three — `tool.result`, `tool.error`, `budget.warn` —
+# record a fact without a move. And the session record is built by folding events into it. So
+# the same event log puts a
 # harness back into the same state — walking the same transitions through the same
 # `_transition` — **without calling the planner or any tool**. Save a log as JSON Lines, load
 # it tomorrow, and look at the session as it was:
@@ -370,15 +428,18 @@ print(drive(replayed, stop).outcome)
 # clock becomes `time.monotonic`. What gets *harder* is keeping the contract: a planner
 # reloaded mid-session, a tool that returns malformed JSON (here it becomes a `tool.error`, not
 # a crash), a hook that raises two thirds of the way through a forty-turn session. The tests in
-# `tests/test_ch4_*.py` exercise exactly those failures; read them, break them, add cases.
+# `tests/test_ch4_*.py` exercise failures of this kind — a planner swapped while a session is
+# paused, malformed tool results, hooks that raise or return the wrong thing — and pin every
+# transition and the order in which the hooks fire. Read them, break them, add cases.
 
 # %% [markdown]
 # ### Explore: the harness view
 #
 # Press **next yield point** to start the session and to answer each tool request; watch the
 # highlighted state and the event table. With `max_turns` at 2 the session pauses — press
-# **extend & resume**. Tick **block rm -rf** and the delete step is blocked; slide the budgets
-# to 0 and see where each pause is taken.
+# **extend & resume**. Tick **block rm -rf** and the delete step is blocked; slide
+# `max_turns` or `tool calls` to 0, or `seconds` down to a few, and see where each pause is
+# taken.
 
 # %%
 from agentloop.widgets import harness_view
@@ -680,5 +741,8 @@ check("ch4-table-catches", run_table, hidden=True)
 # session, which then ends in `DONE` with outcome `closed`.
 # </details>
 #
-# **Next:** the harness has a contract but no real parts. The following chapters plug in a
-# tool registry, a transport, and a live model — without rewriting the loop.
+# **Where to go from here.** This is the course's last chapter, and the harness still has no
+# real parts. You have met each of them already: chapter 2's registry and controller belong
+# behind `before_tool_call`; chapter 3's messages and its live adapter (`agentloop.live`) fill
+# the planner's place; chapter 1's honest terminals become the session's outcome. Plugging them
+# in is registration, not a rewrite of the loop — try it, and let the tests tell you what broke.

@@ -4,7 +4,7 @@ A guard is a function `guard(steps) -> str | None`. `steps` is the run so far as
 dicts, one per step, the last one holding the action about to run:
 
     {"step": 2, "plan": "No change. I ask again.", "tool": "estimate_delivery",
-     "input": {"order_id": "1042"}, "tokens": 142, "observation": None, "is_error": None}
+     "input": {"order_id": "1042"}, "tokens": 124, "observation": None, "is_error": None}
 
 It returns None to let the action run, or a reason to stop the run instead. These are
 the reference versions of the chapter's exercises: write your own before reading them.

@@ -394,31 +394,33 @@ FIX_LOOP_EXITS = Check(
 # --- exercise 4: the quiz ---------------------------------------------------------------------
 
 QUIZ: dict[str, dict[str, Any]] = {
-    "q1": {"question": "What makes the agent loop different from a single request to a model?",
+    "q1": {"question": "Sending one request to a model and running an agent loop: what does the "
+                       "loop add?",
            "options": {
-               "a": "The agent runs the tools by itself, without the program.",
-               "b": "The model picks the next step from the observations so far; the program "
-                    "runs it and asks again.",
-               "c": "The agent uses a bigger model."}},
-    "q2": {"question": "What are the three exits of run_agent?",
+               "a": "The model executes the tools itself; the program is no longer needed.",
+               "b": "After each observation the model chooses the next step, the program runs "
+                    "it, and the model is asked again.",
+               "c": "Nothing but a larger model."}},
+    "q2": {"question": "In how many ways, and which, can run_agent end?",
            "options": {
-               "a": "An answer (end_turn), the steps run out (max_steps), the model hands the "
-                    "customer to a person (hand_to_human).",
-               "b": "An answer, an exception and a restart.",
-               "c": "Only an answer: the model always gets to the end."}},
-    "q3": {"question": "Why does open_return_request only open a request instead of paying the "
-                       "money back?",
+               "a": "Three: the model answers (end_turn), the step limit is used up "
+                    "(max_steps), or the model asks for a person (hand_to_human).",
+               "b": "Three: an answer, an exception, or a restart of the run.",
+               "c": "One: the model always reaches an answer in the end."}},
+    "q3": {"question": "open_return_request opens a request for an employee rather than "
+                       "refunding the customer. Why?",
            "options": {
-               "a": "Because paying money back is slow.",
-               "b": "An action with consequences (money) needs a person: the model may pick the "
-                    "wrong order or be misled by what it reads.",
-               "c": "Because a model's API does not allow tools that touch money."}},
-    "q4": {"question": "The model asks for estimate_delivery(1042) for the fifth time and the "
-                       "observation has not changed. What should the program do?",
+               "a": "Refunds take too long to run inside a loop.",
+               "b": "Moving money has consequences, so a person must approve it: the model "
+                    "could choose the wrong order, or be steered by text it has read.",
+               "c": "Model providers forbid tools that handle money."}},
+    "q4": {"question": "For the fifth time in a row the model requests estimate_delivery(1042), "
+                       "and the observation is the same as before. What is the right move for "
+                       "the program?",
            "options": {
-               "a": "Stop and hand the customer to an employee.",
-               "b": "Send the last plan to the customer as the answer.",
-               "c": "Keep asking until the courier answers."}},
+               "a": "End the run and pass the customer to an employee.",
+               "b": "Reply to the customer with the model's last plan.",
+               "c": "Go on asking until the courier has news."}},
 }
 QUIZ_ANSWERS = {"q1": "b", "q2": "a", "q3": "b", "q4": "a"}
 
