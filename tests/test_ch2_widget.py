@@ -115,3 +115,22 @@ def test_proposals_are_escaped_in_html():
     explorer = proposal_explorer("ai")
     explorer.name.value = "<b>x</b>"
     assert "<b>x</b>" not in explorer.verdict_view.value
+
+
+def test_an_untouched_preset_follows_the_run_context():
+    explorer = proposal_explorer("ai", "final: what was observed")
+    assert "REJECTED (final_without_observation)" in explorer.text()
+    explorer.looked_up.value = True  # the preset is rebuilt: now it holds the observed record
+    assert '"Applied AI"' in explorer.answer.value
+    assert "accepted: the run ends with answer" in explorer.text()
+    explorer.key.value = "robotics"  # after one lookup of robotics, what was observed is None
+    assert explorer.answer.value == "null"
+    assert "accepted: the run ends with answer null" in explorer.text()
+
+
+def test_a_hand_edited_proposal_survives_a_change_of_context():
+    explorer = proposal_explorer("ai")
+    explorer.args.value = '{"key": "AI"}'
+    explorer.looked_up.value = True
+    assert explorer.args.value == '{"key": "AI"}'
+    assert "REJECTED (out_of_scope)" in explorer.text()

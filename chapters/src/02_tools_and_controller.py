@@ -35,7 +35,9 @@
 # A **tool** is an operation the program can perform on the planner's behalf. Here it has four
 # parts: a **name** the planner uses to ask for it, a **description** a model can read, an
 # **argument schema** (which arguments, their types and their bounds) and the **function** that
-# does the work. The chapter's only tool is `lookup(key)`:
+# does the work. The chapter's only tool is `lookup(key)`.
+#
+# > **Predict.** The catalogue has no `robotics`. What will `lookup("robotics")` give back?
 
 # %%
 from agentloop.tools import lookup
@@ -45,7 +47,7 @@ print(lookup("robotics"))
 
 # %% [markdown]
 # An unknown key gives `None` — never a made-up record. The tool also protects itself: a key
-# must be a string of 1 to 32 characters.
+# must be a string of 1 to 32 characters, so the empty key below is refused.
 
 # %%
 try:
@@ -80,8 +82,8 @@ print(json.dumps(registry.describe(), indent=2))
 # - a tool's own input check (like `lookup`'s 1–32 characters) stays, even though the controller
 #   checks the same bounds first. Two locks are better than one.
 #
-# A future model may well propose a structured lookup. The registry and the checks still decide
-# what runs.
+# When a model arrives, it will be able to *ask* for a neatly structured lookup — and that is
+# all it can do. Whether anything runs stays the business of the registry and the controller.
 
 # %% [markdown]
 # ## Lesson 2 · A proposal is not a permission
@@ -126,10 +128,11 @@ from agentloop import planners
 print(inspect.getsource(planners.plan))
 
 # %% [markdown]
-# This is a **simulator**, not a model: its choices are written in code, and it shows no
-# reasoning or understanding of language. That is the point. With every answer fixed, you can
-# change the controller, the tools or the state and see exactly what changes — before adding a
-# source of uncertainty as large as a model.
+# Do not mistake `plan` for intelligence: it is a **simulator**, two hard-coded branches with no
+# reasoning and no grasp of language behind them. That is exactly why it is useful here. Since it
+# always answers the same way, any change you make to the controller, the tools or the state
+# shows up on its own, with no model's varying replies mixed in. Learn the controller's job
+# first; bring in the model, and its uncertainty, later.
 #
 # ### A first run
 #
@@ -148,7 +151,10 @@ print(json.dumps(run("ai"), indent=2))
 # status.
 #
 # A run is also a command: `agentloop lookup KEY [--max-steps N]` prints it as JSON. Here we
-# call the command-line entry point directly; it prints, then returns the exit status (`0`):
+# call the command-line entry point directly; it prints, then returns the exit status.
+#
+# > **Predict.** For the unknown key `robotics`: which status, which answer — and will any title
+# > appear that the catalogue does not hold?
 
 # %%
 from agentloop.cli import main
@@ -156,6 +162,9 @@ from agentloop.cli import main
 main(["lookup", "robotics"])
 
 # %% [markdown]
+# Status `unknown`, answer `null`, exit status `0`, and no title anywhere: the trace shows the one
+# lookup and its empty result, and nothing in the output goes beyond what the catalogue holds.
+#
 # ## Lesson 3 · The controller's checks, one by one
 #
 # `validate_proposal(proposal, state, registry)` returns `None` when a proposal may be carried
@@ -170,12 +179,15 @@ main(["lookup", "robotics"])
 # | 3 | `missing_field` | a field of that type is absent (tool: `name`, `args`; final: `answer`) |
 # | 4 | `extra_field` | a field that type does not have |
 # | 5 | `unknown_tool` | `name` is not in the registry |
-# | 6 | `missing_argument` | an argument of the tool's schema is absent |
-# | 7 | `extra_argument` | an argument the schema does not have |
-# | 8 | `bad_argument` | `args` is not a dict, or a value has the wrong type or is out of bounds |
-# | 9 | `out_of_scope` | a scoped argument is not the key the run was asked about |
-# | 10 | `final_without_observation` | a final answer before any tool has run |
-# | 11 | `final_mismatch` | the answer differs from the result of the last tool call |
+# | 6 | `bad_argument` | `args` is not a dict at all |
+# | 7 | `missing_argument` | an argument of the tool's schema is absent |
+# | 8 | `extra_argument` | an argument the schema does not have |
+# | 9 | `bad_argument` | a value has the wrong type or is out of bounds |
+# | 10 | `out_of_scope` | a scoped argument is not the key the run was asked about |
+# | 11 | `final_without_observation` | a final answer before any tool has run |
+# | 12 | `final_mismatch` | the answer differs from the result of the last tool call |
+#
+# Checks 5–10 apply to a tool call and 11–12 to a final answer; 1–4 apply to both.
 #
 # Types are exact: `True` is not an `int` here (in Python it is one, which is exactly the kind
 # of surprise a controller must not let through), and `"2"` is not a number.
@@ -226,7 +238,10 @@ for proposal, state in EXAMPLES:
 # ### A rejected proposal runs nothing
 #
 # Let us count how often a tool actually runs. We register a `lookup` that counts its calls and
-# send it one bad proposal, then one good one:
+# send it one bad proposal, then one good one.
+#
+# > **Predict.** How many calls, and how many trace entries, after the refusal? After the good
+# > proposal?
 
 # %%
 from agentloop.tools import Tool, ToolRegistry
@@ -334,7 +349,10 @@ for name in ("answer_at_once", "invent_record", "look_elsewhere", "run_code", "k
 # and the tool runs in our code, outside the model.
 #
 # Below, a stand-in adapter plays back replies as a model might send them (JSON text). The
-# second reply "summarises" the record — and is refused, exactly as a planner's would be:
+# second reply "summarises" the record.
+#
+# > **Predict.** Does the controller treat the adapter's summary any differently from a
+# > planner's? Which code, if any?
 
 # %%
 def replaying_adapter(replies):
@@ -357,10 +375,12 @@ except ProposalRejected as refusal:
     print("refused:", refusal)
 
 # %% [markdown]
-# A real adapter also has to handle what a simulator never does: provider errors, timeouts,
-# rate and usage limits, replies that are not JSON at all. Test the combined system separately,
-# with the same criteria: wrong tool name, wrong arguments, a missing record, an unconfirmed
-# answer.
+# Refused, with the same code a planner would get: the controller cannot tell, and need not
+# know, where a proposal came from. What a simulator never has to face, a real adapter does:
+# the provider's own errors, timeouts, rate and usage caps, replies that are not JSON at all.
+# So once a model is connected, test the whole thing again as a separate system — by the same
+# yardsticks as here (a wrong tool name, wrong arguments, a key that is not there, an answer
+# nothing confirms), and keep those criteria and their results on record.
 
 # %% [markdown]
 # ### Explore: the proposal explorer
@@ -400,12 +420,13 @@ proposal_explorer("ai", "lookup another key")
 #   `{"key": {"type": "str", "min_length": 1, "max_length": 32, "scoped": True}}`. An `"int"`
 #   argument has `"minimum"` and `"maximum"` instead. Some cases use a second tool,
 #   `top_topics(key, count)`, whose `count` is an int from 1 to 3.
-# - Check type before bounds and bounds before scope; `True` is not an int.
+# - Follow the table's order: `args` must be a dict before you look inside it; type before
+#   bounds, bounds before scope; `True` is not an int.
 # - Your validator must never crash: whatever it is given, it either returns `None` or raises
 #   `ProposalRejected`.
 #
-# Two check cells grade it: the form of a proposal (checks 1–8), and the checks against the
-# run (9–11) together with a batch of arbitrary generated dicts.
+# Two check cells grade it: the form of a proposal (checks 1–9), and the checks against the
+# run (10–12) together with a batch of arbitrary generated dicts.
 
 # %% solution id=ch2-validate-answer
 from agentloop.controller import ProposalRejected
@@ -570,7 +591,7 @@ check("ch2-planner", my_planner, hidden=True)
 # %% [markdown]
 # ### Exercise 4 · Explain the one-step budget
 #
-# Without running it first: what status does `run("ai", max_steps=1)` return, and why? Fill in
+# You ran `run("ai", max_steps=1)` in lesson 4. Now explain it in your own words: fill in
 # `budget_answer` with the status word and a sentence that says what the one step was spent on
 # and what was left without a step. The check cell only checks the shape; the grader checks the
 # status and the explanation.

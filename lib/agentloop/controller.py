@@ -13,10 +13,10 @@ with a machine-readable `code` when it is refused. The checks, in order:
     missing_field              a field the type needs is absent (tool: name, args; final: answer)
     extra_field                a field the type does not use
     unknown_tool               "name" is not a registered tool
+    bad_argument               "args" itself is not a dict (checked before its contents)
     missing_argument           an argument of the tool's schema is absent
     extra_argument             an argument the schema does not have
     bad_argument               a value has the wrong type or is out of bounds
-                               (also: "args" itself is not a dict)
     out_of_scope               a scoped argument is not the key the run was asked about
     final_without_observation  a final answer before any tool has run
     final_mismatch             the answer is not the result of the last tool call

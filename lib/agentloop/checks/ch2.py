@@ -300,8 +300,9 @@ def _context_cases(rng: random.Random) -> list[Case]:
 
 
 _VALIDATE_HINT = ("Check in order: a dict; type tool/final; exactly the fields of that type; "
-                  "a registered tool; its arguments (missing, extra, type and bounds); scope; "
-                  "then a final answer needs an observation and must equal the last result.")
+                  "a registered tool; args a dict; its arguments (missing, extra, type and "
+                  "bounds); scope; then a final answer needs an observation and must equal "
+                  "the last result.")
 
 VALIDATE_FORM = Check(
     id="ch2-validate-form",

@@ -174,8 +174,12 @@ class ProposalExplorer(TextFallback):
         self._filling = False
         self._fill(start)
         self.preset.observe(self._preset_changed, names="value")
-        for control in (self.key, self.looked_up, self.kind, self.name, self.args,
-                        self.answer):
+        # A preset is written for the run's context: when the requested key or the lookup
+        # checkbox changes, an untouched preset is rebuilt for the new context (so "final:
+        # what was observed" stays what was observed); a hand-edited proposal is kept.
+        for control in (self.key, self.looked_up):
+            control.observe(self._context_changed, names="value")
+        for control in (self.kind, self.name, self.args, self.answer):
             control.observe(self._proposal_changed, names="value")
         for control in (self.key, self.planner, self.max_steps):
             control.observe(self._run_changed, names="value")
@@ -200,6 +204,10 @@ class ProposalExplorer(TextFallback):
         self.args.value = json.dumps(proposal.get("args", {}))
         self.answer.value = json.dumps(proposal.get("answer"))
         self._filling = False
+        self._filled = self._fields()
+
+    def _fields(self) -> tuple[str, str, str, str]:
+        return (self.kind.value, self.name.value, self.args.value, self.answer.value)
 
     def _preset_changed(self, change: Any = None) -> None:
         try:
@@ -207,6 +215,12 @@ class ProposalExplorer(TextFallback):
         except ValueError:
             pass  # an invalid requested key is reported by _proposal_changed
         self._proposal_changed()
+
+    def _context_changed(self, change: Any = None) -> None:
+        if self._fields() == self._filled:  # not edited by hand since the preset filled it
+            self._preset_changed()
+        else:
+            self._proposal_changed()
 
     def current(self) -> tuple[Any, dict[str, Any]]:
         """The edited proposal and its verdict (an editor error is reported like a verdict)."""
