@@ -27,6 +27,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
     (["autograde", "01", "--workers", "many"], "--workers"),
     (["autograde", "01", "--time-limit", "-3"], "--time-limit"),
     (["release", "no_such_chapter", "--course", "{tmp}/c"], "unknown chapter 'no_such_chapter'"),
+    (["release", "01", "--course", "{tmp}/c", "--due", "someday"], "unreadable due date"),
     (["collect", "01", "{tmp}/x.zip", "--course", "{tmp}/none"], "does not exist"),
     (["frobnicate"], "invalid choice"),
     ([], "required"),

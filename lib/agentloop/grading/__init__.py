@@ -11,6 +11,7 @@ Stages, one module each:
 - `sandbox`    the child process: isolation, limits, run cells and probes, JSON lines out
 - `supervisor` start/watch/kill the child, parse its channel, rerun without the culprit
 - `records`    gradebook rows and autograded notebooks (single writer)
+- `late`       late-submission penalties with nbgrader's configured plugin
 - `report`     the per-run report
 - `autograde`  the pipeline over a class (threads or Dask)
 - `feedback`, `export`, `cli`

@@ -1,6 +1,7 @@
 """Autograde one assignment for a whole class, as a pipeline of small stages:
 
-    read → extract answers → build job → sandbox run → judge → write gradebook/notebook → report
+    read → extract answers → build job → sandbox run → judge
+         → write gradebook (scores, late penalty) and notebook → report
 
 Sandbox runs happen in parallel (threads each supervising a child process, or Dask tasks);
 everything else, and every write, happens in this process, one student at a time.
@@ -19,6 +20,7 @@ from typing import Any
 
 from .course import Course, GradingError
 from .judging import CaseBook, build_job, judge_submission
+from .late import LatePenalties
 from .notebooks import Spec, Submission, load_spec, read_submission
 from .records import GradebookWriter, autograded_notebook, released_answers, write_notebook
 from .report import Row, RunReport
@@ -82,6 +84,7 @@ class Autograder:
         released_path = course.released_notebook(assignment)
         self.released_nb = json.loads(released_path.read_text(encoding="utf-8"))
         self.released = released_answers(released_path)
+        self.late = LatePenalties.for_course(course)  # as configured for stock nbgrader
         self.isolate = isolation_available()
 
     # --- stages ---------------------------------------------------------------------------
@@ -111,11 +114,13 @@ class Autograder:
         scores = judge_submission(self.spec, self.book, sub, run)
         problems = [*([sub.unreadable] if sub.unreadable else []), *sub.problems,
                     *((run or {}).get("problems", []))]
-        problems += writer.write(sub, scores)
+        recorded = writer.write(sub, scores)
         nb = autograded_notebook(self.released_nb, self.spec, sub, run, scores)
         path = self.course.path("autograded", sub.student, self.assignment)
         write_notebook(nb, path / f"{self.spec.notebook}.ipynb")
-        return Row.from_scores(sub.student, scores, problems, run)
+        row = Row.from_scores(sub.student, scores, problems + recorded.problems, run)
+        row.seconds_late, row.late_penalty = recorded.seconds_late, recorded.late_penalty
+        return row
 
     # --- the whole pass -------------------------------------------------------------------
 
@@ -125,7 +130,8 @@ class Autograder:
         report = RunReport(self.assignment, settings={
             "workers": options.worker_count(), "scheduler": options.scheduler,
             "seed": options.seed, "limits": options.limits.as_dict(),
-            "isolation": "namespaces + nobody" if self.isolate else "rlimits + temp dir"})
+            "isolation": "namespaces + nobody" if self.isolate else "rlimits + temp dir",
+            "late_penalties": self.late.describe()})
         if not self.isolate:
             report.notes.append("not running as root on Linux: sandbox limited to rlimits "
                                 "and a temporary directory (no namespaces, same user)")
@@ -138,7 +144,7 @@ class Autograder:
                                "collect` first")
         subs = {s: self.read(s) for s in students}
         jobs = [self.job(sub) for sub in subs.values() if not sub.unreadable]
-        with GradebookWriter(self.course.gradebook_url, self.spec, self.released) as writer:
+        with GradebookWriter(self.course, self.spec, self.released, self.late) as writer:
             for sub in subs.values():
                 if sub.unreadable:
                     report.add(self.record(writer, sub, None))

@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("release", "set up the course and release student versions (all chapters "
                 "when none named)")
     p.add_argument("chapters", nargs="*", metavar="CHAPTER")
+    p.add_argument("--due", default=None, metavar="WHEN",
+                   help="due date in the gradebook, e.g. '2026-12-01 17:00:00 UTC' "
+                   "(late penalties follow nbgrader_config.py)")
     p.set_defaults(handler=_release)
 
     p = command("collect", "place downloaded submissions (folders or zips) in submitted/")
@@ -109,7 +112,7 @@ def _release(args: argparse.Namespace) -> int:
     from .release import release
 
     course = _course(args)
-    for name in release(course, args.chapters):
+    for name in release(course, args.chapters, due=args.due):
         print(f"released {name}: {course.released_notebook(name)}")
     return 0
 

@@ -195,13 +195,8 @@ def _mtime(path: Path) -> dt.datetime:
 
 
 def _gradebook_students(course: Course) -> list[str]:
-    from nbgrader.api import Gradebook
-
-    from .release import ensure_tools_on_path
-
     if course.gradebook_url.startswith("sqlite:///") and not Path(
             course.gradebook_url.removeprefix("sqlite:///")).exists():
         return []
-    ensure_tools_on_path()
-    with Gradebook(course.gradebook_url) as gb:
+    with course.gradebook() as gb:
         return [s.id for s in gb.students]

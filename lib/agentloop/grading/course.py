@@ -13,16 +13,21 @@ An assignment is a chapter notebook; its name is the notebook's stem (`01_agent_
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[3]
 CHAPTERS = REPO / "chapters"
 CHECKS = Path(__file__).resolve().parents[1] / "checks"
 DEFAULT_COURSE = REPO / "grader" / "course"
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
+# nbgrader's Gradebook default. nbgrader's own commands default to "", which no `course`
+# row matches: SQLite lets that pass, PostgreSQL's foreign keys refuse it.
+COURSE_ID = "default_course"
 
 
 class GradingError(ValueError):
@@ -39,6 +44,13 @@ class Course:
     @property
     def gradebook_url(self) -> str:
         return self.db_url or f"sqlite:///{self.root / 'gradebook.db'}"
+
+    def gradebook(self) -> Any:
+        """nbgrader's Gradebook for this course (a context manager; needs nbgrader)."""
+        from nbgrader.api import Gradebook
+
+        ensure_tools_on_path()
+        return Gradebook(self.gradebook_url, COURSE_ID)
 
     def path(self, step: str, student: str = ".", assignment: str = ".") -> Path:
         """nbgrader's `<root>/<step>/<student>/<assignment>` (source/release skip student)."""
@@ -75,12 +87,38 @@ class Course:
         """
         paths = {self.root.resolve(), CHAPTERS.resolve(), CHECKS.resolve()}
         paths |= {p.resolve() for p in (REPO / "tests", REPO / "grader") if p.is_dir()}
-        if self.gradebook_url.startswith("sqlite:///"):
-            db = Path(self.gradebook_url.removeprefix("sqlite:///")).resolve()
-            paths |= {db, db.with_name(db.name + "-journal"), db.with_name(db.name + "-wal")}
+        paths |= database_paths(self.gradebook_url)
         needed = [Path(p).resolve() for p in (sys.prefix, sys.base_prefix, __file__)]
         return sorted(str(p) for p in paths
                       if not any(n == p or p in n.parents for n in needed))
+
+
+def database_paths(url: str) -> set[Path]:
+    """Files through which a local process could reach the gradebook: an SQLite file and
+    its journals, or a PostgreSQL server's unix-socket directory (`?host=/dir`, or
+    Debian's default when the URL names no host)."""
+    if url.startswith("sqlite:///"):
+        db = Path(url.removeprefix("sqlite:///")).resolve()
+        return {db, db.with_name(db.name + "-journal"), db.with_name(db.name + "-wal")}
+    if not url.startswith(("postgresql", "postgres:")):
+        return set()
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    hosts = parsed.query.get("host", ())
+    hosts = [hosts] if isinstance(hosts, str) else list(hosts)
+    hosts += [parsed.host] if parsed.host else []
+    if not hosts:
+        hosts = ["/var/run/postgresql", "/run/postgresql"]
+    return {Path(h).resolve() for h in hosts if h.startswith("/")}
+
+
+def ensure_tools_on_path() -> None:
+    """nbgrader runs the `alembic` command when it creates a gradebook: find it in our venv."""
+    bindir = os.path.dirname(sys.executable)
+    path = os.environ.get("PATH", "")
+    if bindir not in path.split(os.pathsep):
+        os.environ["PATH"] = os.pathsep.join([bindir, path]) if path else bindir
 
 
 def chapter_notebooks(chapters: Path = CHAPTERS) -> dict[str, Path]:

@@ -9,28 +9,37 @@ from __future__ import annotations
 import copy
 import json
 import warnings
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .course import Course
 from .judging import CellScore
+from .late import LatePenalties
 from .notebooks import Spec, Submission, source_text
 
 OUTPUT_TEXT_CAP = 10_000
 NO_ANSWER = "# (no answer cell with this id was submitted)"
 
 
+@dataclass
+class Recorded:
+    """What writing one student's row found."""
+
+    problems: list[str] = field(default_factory=list)
+    seconds_late: float = 0.0
+    late_penalty: float | None = None  # as stored in SubmittedNotebook.late_submission_penalty
+
+
 class GradebookWriter:
     """One open nbgrader Gradebook; `write` stores one student's scores in one transaction."""
 
-    def __init__(self, db_url: str, spec: Spec, released: dict[str, str]) -> None:
-        from nbgrader.api import Gradebook
-
-        from .release import ensure_tools_on_path
-
-        ensure_tools_on_path()
-        self.gb = Gradebook(db_url)
+    def __init__(self, course: Course, spec: Spec, released: dict[str, str],
+                 late: LatePenalties) -> None:
+        self.gb = course.gradebook()
         self.spec = spec
         self.released = released  # answer grade_id -> the blank student version's source
+        self.late = late
 
     def __enter__(self) -> GradebookWriter:
         return self
@@ -38,51 +47,73 @@ class GradebookWriter:
     def __exit__(self, *exc: object) -> None:
         self.gb.close()
 
-    def write(self, sub: Submission, scores: list[CellScore]) -> list[str]:
-        """Store scores (and "No response." comments); return problems, never raise."""
-        problems: list[str] = []
+    def write(self, sub: Submission, scores: list[CellScore]) -> Recorded:
+        """Store scores, "No response." comments and the late penalty; never raise."""
+        out = Recorded()
         with warnings.catch_warnings():  # nbgrader's own SQLAlchemy warnings, as in stock
             warnings.simplefilter("ignore")
-            self._write(sub, scores, problems)
-        return problems
+            try:
+                self._write(sub, scores, out)
+                self.gb.db.commit()
+            except Exception as exc:
+                self.gb.db.rollback()
+                out.seconds_late, out.late_penalty = 0.0, None
+                out.problems.append(_gradebook_problem(exc))
+        return out
 
-    def _write(self, sub: Submission, scores: list[CellScore], problems: list[str]) -> None:
-        from nbgrader.api import InvalidEntry, MissingEntry
+    def _write(self, sub: Submission, scores: list[CellScore], out: Recorded) -> None:
+        from nbgrader.api import MissingEntry
 
         spec, gb = self.spec, self.gb
+        gb.update_or_create_student(sub.student)
+        submission = self._submission(sub, out)
+        notebook = gb.find_submission_notebook(spec.notebook, spec.assignment, sub.student)
+        grades = {grade.name: grade for grade in notebook.grades}
+        comments = {comment.name: comment for comment in notebook.comments}
+        for score in scores:
+            if score.grade_id not in grades:
+                raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
+            grade = grades[score.grade_id]
+            grade.auto_score = score.score
+            grade.needs_manual_grade = score.score is None or grade.manual_score is not None
+        for grade_id in spec.answer_ids:
+            if grade_id not in comments:
+                continue
+            answer = sub.answers.get(grade_id)
+            unchanged = answer is None or answer.strip() == \
+                self.released.get(grade_id, "").strip()
+            comments[grade_id].auto_comment = "No response." if unchanged else None
+        gb.db.flush()
+        gb.db.expire(notebook)  # its score is computed by the database from the grades
+        out.seconds_late = submission.total_seconds_late
         try:
-            gb.update_or_create_student(sub.student)
-            kwargs = {"timestamp": sub.timestamp} if sub.timestamp else {}
+            out.late_penalty = self.late.apply(submission, notebook)
+        except Exception as exc:  # the teacher's plugin failed: keep the scores, say so
+            notebook.late_submission_penalty = None
+            out.problems.append(f"late penalty not applied: {self.late.describe()} "
+                                f"raised {exc!r}")
+
+    def _submission(self, sub: Submission, out: Recorded) -> Any:
+        """The student's SubmittedAssignment, with the timestamp.txt time when readable."""
+        from nbgrader.api import InvalidEntry
+
+        gb, assignment = self.gb, self.spec.assignment
+        if sub.timestamp:
             try:
-                gb.update_or_create_submission(spec.assignment, sub.student, **kwargs)
+                return gb.update_or_create_submission(assignment, sub.student,
+                                                      timestamp=sub.timestamp)
             except (InvalidEntry, ValueError):
-                problems.append(f"unreadable timestamp {sub.timestamp!r} ignored")
-                gb.update_or_create_submission(spec.assignment, sub.student)
-            notebook = gb.find_submission_notebook(spec.notebook, spec.assignment,
-                                                   sub.student)
-            grades = {grade.name: grade for grade in notebook.grades}
-            comments = {comment.name: comment for comment in notebook.comments}
-            for score in scores:
-                if score.grade_id not in grades:
-                    raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
-                grade = grades[score.grade_id]
-                grade.auto_score = score.score
-                grade.needs_manual_grade = (score.score is None
-                                            or grade.manual_score is not None)
-            for grade_id in spec.answer_ids:
-                if grade_id not in comments:
-                    continue
-                answer = sub.answers.get(grade_id)
-                unchanged = answer is None or answer.strip() == \
-                    self.released.get(grade_id, "").strip()
-                comments[grade_id].auto_comment = "No response." if unchanged else None
-            gb.db.commit()
-        except (MissingEntry, InvalidEntry) as exc:
-            gb.db.rollback()
-            problems.append(f"gradebook: {exc} (release the assignment again?)")
-        except Exception as exc:  # e.g. the database is locked: report, keep grading
-            gb.db.rollback()
-            problems.append(f"gradebook: could not write this row ({exc!r})")
+                gb.db.rollback()
+                out.problems.append(f"unreadable timestamp {sub.timestamp!r} ignored")
+        return gb.update_or_create_submission(assignment, sub.student)
+
+
+def _gradebook_problem(exc: Exception) -> str:
+    from nbgrader.api import InvalidEntry, MissingEntry
+
+    if isinstance(exc, MissingEntry | InvalidEntry):
+        return f"gradebook: {exc} (release the assignment again?)"
+    return f"gradebook: could not write this row ({exc!r})"  # e.g. the database is locked
 
 
 def released_answers(path: Path) -> dict[str, str]:

@@ -2,19 +2,27 @@
 
 `release` copies each chapter notebook to `source/<assignment>/` and runs nbgrader's own
 generate_assignment (through its Python API), which writes `release/<assignment>/` and
-records the assignment and its grade cells in the gradebook.
+records the assignment and its grade cells in the gradebook; `due` sets the assignment's
+due date there (late penalties are computed from it, as in stock nbgrader).
 """
 
 from __future__ import annotations
 
+import datetime
 import json
-import os
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
-from .course import CHAPTERS, Course, GradingError, chapter_notebooks, resolve_assignment
+from .course import (
+    CHAPTERS,
+    COURSE_ID,
+    Course,
+    GradingError,
+    chapter_notebooks,
+    ensure_tools_on_path,
+    resolve_assignment,
+)
 
 
 def nbgrader_api(course: Course) -> Any:
@@ -29,19 +37,12 @@ def nbgrader_api(course: Course) -> Any:
     config = Config()
     config.CourseDirectory.root = str(course.root.resolve())
     config.CourseDirectory.db_url = course.gradebook_url
+    config.CourseDirectory.course_id = COURSE_ID
     config.Exchange.root = str(course.root.resolve() / "exchange")
     config.NbGraderAPI.log_level = logging.ERROR
     hide_hidden_tests_in_feedback(config)
     coursedir = CourseDirectory(config=config)
     return NbGraderAPI(coursedir=coursedir, config=config)
-
-
-def ensure_tools_on_path() -> None:
-    """nbgrader runs the `alembic` command when it creates a gradebook: find it in our venv."""
-    bindir = os.path.dirname(sys.executable)
-    path = os.environ.get("PATH", "")
-    if bindir not in path.split(os.pathsep):
-        os.environ["PATH"] = os.pathsep.join([bindir, path]) if path else bindir
 
 
 def hide_hidden_tests_in_feedback(config: Any) -> None:
@@ -65,9 +66,14 @@ def select_chapters(names: list[str], chapters: Path = CHAPTERS) -> dict[str, Pa
 
 
 def release(course: Course, names: list[str] | None = None,
-            chapters: Path = CHAPTERS) -> list[str]:
-    """Copy chapters into `source/` and generate `release/` with nbgrader; return the names."""
+            chapters: Path = CHAPTERS, due: str | None = None) -> list[str]:
+    """Copy chapters into `source/` and generate `release/` with nbgrader; return the names.
+
+    `due`: a due date for them, in nbgrader's format (`2026-12-01 17:00:00 UTC`; no zone
+    means UTC); None keeps the one in the gradebook.
+    """
     selected = select_chapters(list(names or []), chapters)
+    due_utc = parse_due(due) if due else None
     course.root.mkdir(parents=True, exist_ok=True)
     api = nbgrader_api(course)
     for assignment, notebook in selected.items():
@@ -80,7 +86,21 @@ def release(course: Course, names: list[str] | None = None,
             detail = (result.get("error") or result.get("log") or "").strip().splitlines()
             raise GradingError(f"nbgrader could not release {assignment}: "
                                f"{detail[-1] if detail else 'unknown error'}")
+        if due_utc:
+            with course.gradebook() as gb:
+                gb.update_or_create_assignment(assignment, duedate=due_utc)
     return list(selected)
+
+
+def parse_due(text: str) -> datetime.datetime:
+    """A due date as nbgrader stores it (naive UTC), or a GradingError."""
+    from nbgrader.utils import parse_utc
+
+    try:
+        return parse_utc(text)
+    except (ValueError, OverflowError) as exc:
+        raise GradingError(f"unreadable due date {text!r} ({exc}); "
+                           "write e.g. '2026-12-01 17:00:00 UTC'") from None
 
 
 def _check_notebook(path: Path) -> None:

@@ -22,6 +22,21 @@ class Row:
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
     runs: int = 0
+    seconds_late: float = 0.0  # after the due date (and extension) in the gradebook
+    late_penalty: float | None = None  # what nbgrader's late plugin took off `score`
+
+    @property
+    def net_score(self) -> float:
+        """The score formgrader and `nbgrader export` show: score minus the late penalty."""
+        return max(0.0, self.score - (self.late_penalty or 0.0))
+
+    def score_text(self) -> str:
+        text = f"{self.net_score:g}/{self.max_score:g}"
+        if self.late_penalty:
+            text += f" ({self.score:g} − {self.late_penalty:g} late)"
+        elif self.seconds_late:
+            text += " (late, no penalty)"
+        return text
 
     @classmethod
     def from_scores(cls, student: str, scores: list[CellScore], problems: list[str],
@@ -59,8 +74,7 @@ class RunReport:
         lines += [f"- note: {n}" for n in self.notes]
         lines += ["", "| student | score | problems |", "| --- | --- | --- |"]
         for row in rows:
-            lines.append(f"| {row.student} | {row.score:g}/{row.max_score:g} | "
-                         f"{len(row.problems)} |")
+            lines.append(f"| {row.student} | {row.score_text()} | {len(row.problems)} |")
         troubled = [r for r in rows if r.problems]
         if troubled:
             lines += ["", "## Problems"]

@@ -79,10 +79,8 @@ def submit(course: Course, assignment: str, student: str,
 
 def gradebook_scores(course: Course, assignment: str) -> dict[str, dict[str, float | None]]:
     """{student: {test grade_id: auto_score}} straight from the gradebook."""
-    from nbgrader.api import Gradebook
-
     out: dict[str, dict[str, float | None]] = {}
-    with Gradebook(course.gradebook_url) as gb:
+    with course.gradebook() as gb:
         for submission in gb.assignment_submissions(assignment):
             cells = out.setdefault(submission.student.id, {})
             for notebook in submission.notebooks:
