@@ -198,10 +198,55 @@ def dropdown(area: Any, description: str | None = None) -> Any:
     return selects.first.locator("select")
 
 
+def dropdown_options(select: Any) -> list[str]:
+    """A dropdown's option labels, as the kernel knows them.
+
+    ipywidgets shows each label with non-breaking spaces; the option's value is the label.
+    """
+    return select.locator("option").evaluate_all("options => options.map(o => o.value)")
+
+
+def choose_option(select: Any, label: str) -> None:
+    select.select_option(value=label)
+
+
 def choose_other_option(select: Any) -> str:
     """Pick a dropdown option other than the current one; return its label."""
     current = select.input_value()
-    options = select.locator("option").all_inner_texts()
-    other = next(o for o in options if o != current)
-    select.select_option(label=other)
+    other = next(o for o in dropdown_options(select) if o != current)
+    choose_option(select, other)
     return other
+
+
+def checkbox(area: Any, description: str) -> Any:
+    """The <input> of the Checkbox labelled `description`."""
+    boxes = area.locator(".widget-checkbox").filter(has_text=description)
+    return boxes.first.locator('input[type="checkbox"]')
+
+
+def button(area: Any, description: str) -> Any:
+    """The Button labelled `description`."""
+    return area.locator("button.widget-button").filter(has_text=description).first
+
+
+# One element of a widget's HTML output, read in one round trip; None while it is absent.
+# textContent, not innerText: a cell scrolled out of view may not be rendered (JupyterLite's
+# notebook windowing), and then its innerText is empty.
+VIEW_JS = """(el, selector) => {
+  const view = el.querySelector(selector);
+  if (!view) return null;
+  return {
+    data: {...view.dataset},
+    rows: [...view.querySelectorAll('table tbody tr')]
+      .map(tr => [...tr.cells].map(td => td.textContent.trim())),
+    current: [...view.querySelectorAll('[data-current="true"]')].map(e => e.dataset.state),
+    text: view.textContent,
+  };
+}"""
+
+
+def shown_view(area: Any, selector: str) -> dict[str, Any] | None:
+    """What the element `selector` in a widget shows: its data-* attributes (`data`),
+    its table's body cells (`rows`), the states marked data-current="true" inside it
+    (`current`) and its text; None if the widget does not show it (yet)."""
+    return area.evaluate(VIEW_JS, selector)

@@ -118,7 +118,7 @@ class TranscriptViewer(TextFallback):
         self.shown = None if shown is None or shown >= total else max(1, shown)
         exit_ = self.result.exit if self.shown is None else "running"
         self.view.value = (
-            f'<div class="agentloop-transcript" data-exit="{exit_}" '
+            f'<div class="agentloop-transcript" data-exit="{html.escape(exit_)}" '
             f'data-steps="{len(rows(self.result, self.shown))}">'
             f'<p class="agentloop-task">task: {html.escape(self.result.task)}</p>'
             + html_table(HEADERS, rows(self.result, self.shown))
