@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -64,9 +65,19 @@ def free_port() -> int:
 
 def require_chromium() -> None:
     """Skip without Chromium locally; in CI (CI set) a missing browser is a failure."""
-    if CHROMIUM.exists():
-        return
-    message = f"{CHROMIUM} not found: apt-get install -y chromium"
+    if not CHROMIUM.exists():
+        skip_or_fail(f"{CHROMIUM} not found: apt-get install -y chromium")
+
+
+def require_npm() -> None:
+    """The site's build fetches Pyodide with npm: skip without it locally, fail in CI."""
+    if shutil.which("npm") is None:
+        skip_or_fail("npm not found (the site build fetches Pyodide with it): "
+                     "apt-get install -y npm")
+
+
+def skip_or_fail(message: str) -> None:
+    """A missing system tool skips a test on a reader's machine but fails it in CI."""
     if os.environ.get("CI"):
         pytest.fail(message)
     pytest.skip(message)

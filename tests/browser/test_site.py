@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_env import ROOT, ConsoleLog, chapter_notebooks, non_local
+from browser_env import (
+    ROOT,
+    ConsoleLog,
+    chapter_notebooks,
+    non_local,
+    require_chromium,
+    require_npm,
+)
 from lab_ui import (
     NotebookFacts,
     error_outputs,
@@ -66,6 +73,8 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if not (site / "jupyter-lite.json").exists():
             pytest.skip("AGENTLOOP_SITE=skip and no site/ built: run python tools/build_site.py")
         return site
+    require_chromium()  # no browser, no point in building
+    require_npm()
     output = tmp_path_factory.mktemp("site") / "site"
     build_site(output)
     return output
