@@ -113,3 +113,11 @@ def test_broken_policy_files_are_explained(tmp_path, capsys, content, message):
 def test_run_on_a_missing_folder(tmp_path, capsys):
     assert main(["run", "--dir", str(tmp_path / "nowhere")]) == 2
     assert "is not a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("folder", "stop"), [("limit2", "Stop: limit"),
+                                              ("office", "Stop: success")])
+def test_the_shipped_example_policies(folder, stop, capsys):
+    examples = Path(__file__).resolve().parents[1] / "examples" / "stop_policy"
+    assert main(["run", "--dir", str(examples / folder)]) == 0
+    assert stop in capsys.readouterr().out
