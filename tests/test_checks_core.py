@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agentloop.checks.core import Case, Check, NotPlainData, collect, judge, to_plain
+from agentloop.checks.core import (
+    Case,
+    Check,
+    NotPlainData,
+    collect,
+    copy_plain,
+    judge,
+    to_plain,
+)
 
 plain = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=5)
@@ -78,3 +86,13 @@ def test_a_verify_that_trips_on_a_bad_shape_fails_the_case_only():
                 visible=lambda: [Case(1, "one")])
     report = judge(chk, chk.cases(), [{"value": [1]}])
     assert "wrong shape" in report.results[0].reason
+
+
+def test_copy_plain_copies_deeply():
+    original = {"a": [1, {"b": [2]}], "t": ([3],), "s": {4}}
+    copied = copy_plain(original)
+    assert copied == original
+    copied["a"][1]["b"].append(5)
+    copied["t"][0].append(6)
+    copied["s"].add(7)
+    assert original == {"a": [1, {"b": [2]}], "t": ([3],), "s": {4}}

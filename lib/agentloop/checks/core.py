@@ -76,6 +76,23 @@ def to_plain(value: Any, where: str = "the result") -> Plain:
     return walk(value, where, 0)
 
 
+_SCALARS = (type(None), bool, int, float, str)
+
+
+def copy_plain(value: Any) -> Any:
+    """A deep copy of case data: plain JSON types fast, anything else by copy.deepcopy."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is dict:
+        return {key: copy_plain(item) for key, item in value.items()}
+    if kind is list:
+        return [copy_plain(item) for item in value]
+    if kind is tuple:
+        return tuple(copy_plain(item) for item in value)
+    return copy.deepcopy(value)
+
+
 @dataclass(frozen=True)
 class Case:
     """One input for a check, with a label a learner can read."""
@@ -156,7 +173,7 @@ def collect(check: Check, obj: Any, cases: list[Case]) -> list[dict[str, Plain]]
     outputs: list[dict[str, Plain]] = []
     for case in cases:
         try:
-            value = to_plain(check.probe(obj, copy.deepcopy(case.input)))
+            value = to_plain(check.probe(obj, copy_plain(case.input)))
             outputs.append({"value": value})
         except Exception as exc:  # the learner's code may raise anything
             outputs.append({"raised": describe_exception(exc)})
@@ -190,7 +207,7 @@ def _judge_one(check: Check, case: Case, output: Any) -> str | None:
     except NotPlainData as exc:
         return str(exc)
     try:
-        return check.verify(copy.deepcopy(case.input), value)
+        return check.verify(copy_plain(case.input), value)
     except Exception as exc:  # a malformed value must fail the case, not the grader
         return f"returned a value of the wrong shape ({describe_exception(exc)})"
 
