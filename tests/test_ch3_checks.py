@@ -63,13 +63,6 @@ def buggy_loop(model, task, max_steps=5):
 
 
 @pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
-def test_reference_answers_pass_visible_and_hidden(chk):
-    for hidden in (False, True):
-        report = run_check(chk, REFERENCE[chk.symbol], hidden=hidden)
-        assert report.passed, report.text()
-
-
-@pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
 def test_blank_answers_fail_every_case(chk):
     obj = {} if chk.symbol == "quiz" else blank
     report = run_check(chk, obj, hidden=True)

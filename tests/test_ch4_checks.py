@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentloop.checks import get_check, run_check
-from agentloop.checks.ch4 import CHECKS, REFERENCE, TRANSITION_ROWS, is_dangerous
+from agentloop.checks.ch4 import CHECKS, TRANSITION_ROWS, is_dangerous
 
 
 def blank(*args, **kwargs):
@@ -67,13 +67,6 @@ def extend_everything(harness, stop):
 
 def run_table_that_never_fails(check):
     return 36
-
-
-@pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
-def test_reference_answers_pass_visible_and_hidden(chk):
-    for hidden in (False, True):
-        report = run_check(chk, REFERENCE[chk.symbol], hidden=hidden)
-        assert report.passed, report.text()
 
 
 @pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)

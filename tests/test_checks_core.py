@@ -15,6 +15,7 @@ from agentloop.checks.core import (
     collect,
     copy_plain,
     judge,
+    run_check,
     to_plain,
 )
 
@@ -96,3 +97,26 @@ def test_copy_plain_copies_deeply():
     copied["t"][0].append(6)
     copied["s"].add(7)
     assert original == {"a": [1, {"b": [2]}], "t": ([3],), "s": {4}}
+
+
+def chapter_checks() -> list[Check]:
+    """Every check of every chapter module (agentloop.checks.chN), so new chapters join."""
+    import importlib
+    import pkgutil
+
+    import agentloop.checks
+
+    modules = [importlib.import_module(f"agentloop.checks.{m.name}")
+               for m in pkgutil.iter_modules(agentloop.checks.__path__)
+               if m.name.startswith("ch")]
+    return [chk for module in modules for chk in module.CHECKS]
+
+
+@pytest.mark.parametrize("chk", chapter_checks(), ids=lambda c: c.id)
+def test_reference_answers_pass_visible_and_hidden(chk):
+    import sys
+
+    reference = sys.modules[chk.probe.__module__].REFERENCE[chk.symbol]
+    for hidden in (False, True):
+        report = run_check(chk, reference, hidden=hidden)
+        assert report.passed, report.text()
