@@ -22,11 +22,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from agentloop.grading import testing as T
-from agentloop.grading.autograde import Options, autograde
-from agentloop.grading.course import REPO, Course, chapter_notebooks
-from agentloop.grading.release import release
-from agentloop.grading.supervisor import Limits
+from agentloop_grader import testing as T
+from agentloop_grader.autograde import Options, autograde
+from agentloop_grader.course import REPO, Course, chapter_notebooks
+from agentloop_grader.release import release
+from agentloop_grader.supervisor import Limits
 
 HOSTILE = {
     "loop": "while True:\n    pass\n",

@@ -9,15 +9,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
-from agentloop.grading import testing as T
-from agentloop.grading.cli import main
+from agentloop_grader import testing as T
+from agentloop_grader.cli import main
 
 A = "01_agent_loop"
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "agentloop.grading.cli", *args],
+    return subprocess.run([sys.executable, "-m", "agentloop_grader.cli", *args],
                           capture_output=True, text=True, timeout=300)
 
 
@@ -79,4 +78,4 @@ def test_release_collect_autograde_feedback_export(tmp_path):
 
 def test_console_script_is_declared():
     text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
-    assert 'agentloop-grade = "agentloop.grading.cli:main"' in text
+    assert 'agentloop-grade = "agentloop_grader.cli:main"' in text

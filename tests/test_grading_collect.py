@@ -8,9 +8,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
-from agentloop.grading.collect import collect, student_id
-from agentloop.grading.course import Course, GradingError
+from agentloop_grader.collect import collect, student_id
+from agentloop_grader.course import Course, GradingError
 
 A = "01_agent_loop"
 NB = json.dumps({"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
@@ -95,7 +94,7 @@ def test_zip_traversal_and_size_bombs_cannot_escape(tmp_path):
 
 
 def test_bad_zip_is_skipped_and_missing_students_listed(tmp_path):
-    from agentloop.grading.release import release
+    from agentloop_grader.release import release
 
     course = Course(tmp_path / "course")
     release(course, [A])

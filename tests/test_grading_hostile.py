@@ -15,13 +15,13 @@ import socket
 from pathlib import Path
 
 import pytest
+from agentloop_grader import testing as T
+from agentloop_grader.autograde import Options, autograde
+from agentloop_grader.course import CHAPTERS, Course
+from agentloop_grader.release import release
+from agentloop_grader.supervisor import Limits, isolation_available
 
 from agentloop.checks.ch1 import CHECKS
-from agentloop.grading import testing as T
-from agentloop.grading.autograde import Options, autograde
-from agentloop.grading.course import CHAPTERS, Course
-from agentloop.grading.release import release
-from agentloop.grading.supervisor import Limits, isolation_available
 from agentloop.loop import decide
 
 pytestmark = pytest.mark.slow

@@ -12,15 +12,14 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from agentloop_grader import testing as T
+from agentloop_grader.autograde import Options, autograde
+from agentloop_grader.course import Course, GradingError
+from agentloop_grader.export import export_csv
+from agentloop_grader.late import LatePenalties, teacher_config
+from agentloop_grader.release import release
+from agentloop_grader.supervisor import Limits
 from traitlets.config import Config
-
-from agentloop.grading import testing as T
-from agentloop.grading.autograde import Options, autograde
-from agentloop.grading.course import Course, GradingError
-from agentloop.grading.export import export_csv
-from agentloop.grading.late import LatePenalties, teacher_config
-from agentloop.grading.release import release
-from agentloop.grading.supervisor import Limits
 
 pytestmark = pytest.mark.slow
 A = "01_agent_loop"

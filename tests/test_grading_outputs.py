@@ -7,13 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
-
-from agentloop.grading import testing as T
-from agentloop.grading.autograde import Options, autograde
-from agentloop.grading.course import Course
-from agentloop.grading.feedback import feedback, hidden_test_lines, leaks
-from agentloop.grading.release import release
-from agentloop.grading.supervisor import Limits
+from agentloop_grader import testing as T
+from agentloop_grader.autograde import Options, autograde
+from agentloop_grader.course import Course
+from agentloop_grader.feedback import feedback, hidden_test_lines, leaks
+from agentloop_grader.release import release
+from agentloop_grader.supervisor import Limits
 
 pytestmark = pytest.mark.slow
 A = "01_agent_loop"
@@ -71,7 +70,7 @@ def test_leak_detector_finds_hidden_lines():
 
 
 def test_export_csv(course, tmp_path):
-    from agentloop.grading.export import export_csv
+    from agentloop_grader.export import export_csv
 
     out = tmp_path / "grades.csv"
     assert export_csv(course, out) == 3
@@ -85,7 +84,7 @@ def test_export_csv(course, tmp_path):
 
 
 def test_stock_nbgrader_reads_our_gradebook(course):
-    from agentloop.grading.release import nbgrader_api
+    from agentloop_grader.release import nbgrader_api
 
     api = nbgrader_api(course)
     submissions = {s["student"]: s for s in api.get_submissions(A)}

@@ -6,12 +6,11 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
-from agentloop.grading import testing as T
-from agentloop.grading.autograde import Options, autograde
-from agentloop.grading.course import Course
-from agentloop.grading.release import release
-from agentloop.grading.supervisor import Limits
+from agentloop_grader import testing as T
+from agentloop_grader.autograde import Options, autograde
+from agentloop_grader.course import Course
+from agentloop_grader.release import release
+from agentloop_grader.supervisor import Limits
 
 pytestmark = pytest.mark.slow
 A = "01_agent_loop"
@@ -71,7 +70,7 @@ def test_dask_local_cluster(released, processes):
 
 
 def test_without_root_the_sandbox_is_limited_and_the_report_says_so(released, monkeypatch):
-    import agentloop.grading.autograde as pipeline
+    import agentloop_grader.autograde as pipeline
 
     monkeypatch.setattr(pipeline, "isolation_available", lambda: False)
     expected = _class(released, 3)

@@ -18,10 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from agentloop.grading import testing as T
-from agentloop.grading.cli import main
-from agentloop.grading.course import Course
+from agentloop_grader import testing as T
+from agentloop_grader.cli import main
+from agentloop_grader.course import Course
 
 pytestmark = pytest.mark.slow
 A = "01_agent_loop"

@@ -10,12 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from agentloop.grading import testing as T
-from agentloop.grading.autograde import Options, autograde
-from agentloop.grading.course import Course
-from agentloop.grading.release import release
-from agentloop.grading.supervisor import Limits
+from agentloop_grader import testing as T
+from agentloop_grader.autograde import Options, autograde
+from agentloop_grader.course import Course
+from agentloop_grader.release import release
+from agentloop_grader.supervisor import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import inspect
 
 import pytest
+from agentloop_grader.sandbox import strip_magics
+from agentloop_grader.supervisor import Limits, _Protocol, isolation_available, run_job
 
 from agentloop.checks import get_check
-from agentloop.grading.sandbox import strip_magics
-from agentloop.grading.supervisor import Limits, _Protocol, isolation_available, run_job
 from agentloop.loop import decide
 
 GOOD = inspect.getsource(decide)

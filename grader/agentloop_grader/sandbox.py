@@ -1,6 +1,6 @@
 """The sandboxed child: runs one submission's answer cells and probes, streams plain data back.
 
-Started by the parent as `python -I -m agentloop.grading.sandbox CHANNEL_FD` with the job
+Started by the parent as `python -I -m agentloop_grader.sandbox CHANNEL_FD` with the job
 (JSON) on stdin. Stages, in order:
 
 1. read the job, close stdin;
@@ -249,7 +249,7 @@ class Seal:
         self.references = [r for r in references if callable(r)]
         self.places: dict[int, list[tuple[Any, str, Any]]] = {}
         for name, module in list(sys.modules.items()):
-            if not name.startswith("agentloop") or name.startswith("agentloop.grading"):
+            if not name.startswith("agentloop") or name.startswith("agentloop_grader"):
                 continue
             for attr, value in list(vars(module).items()):
                 if any(value is ref for ref in self.references):

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[2]
 CHAPTERS = REPO / "chapters"
-CHECKS = Path(__file__).resolve().parents[1] / "checks"
+CHECKS = REPO / "lib" / "agentloop" / "checks"
 DEFAULT_COURSE = REPO / "grader" / "course"
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
 # nbgrader's Gradebook default. nbgrader's own commands default to "", which no `course`
