@@ -9,7 +9,8 @@ Where each chapter lives:
                                   `agentloop.live` (an optional real model, same contract)
 - chapter 4, the harness:         `agentloop.harness`
 - widgets for the notebooks:      `agentloop.widgets` (imports ipywidgets only when used)
-- exercise checks:                `agentloop.checks`; the teacher's grader is a separate package, `agentloop_grader` (in grader/)
+- exercise checks:                `agentloop.checks`
+- the teacher's grader:            a separate package, `agentloop_grader` (in grader/)
 
 Importing `agentloop` loads nothing heavy: submodules are imported when you use them.
 """
