@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 
 import pytest
-from agentloop_grader.sandbox import strip_magics
+from agentloop_grader.sandbox.child import strip_magics
 from agentloop_grader.supervisor import Limits, _Protocol, isolation_available, run_job
 
 from agentloop.checks import get_check

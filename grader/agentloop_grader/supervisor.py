@@ -155,7 +155,7 @@ def run_child(job: dict[str, Any], python: str = sys.executable) -> Attempt:
     start = time.monotonic()
     try:
         proc = subprocess.Popen(
-            [python, "-I", "-m", "agentloop_grader.sandbox", str(write_fd)],
+            [python, "-I", "-m", "agentloop_grader.sandbox.child", str(write_fd)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             pass_fds=(write_fd,), start_new_session=True, cwd=workdir,
             env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"},
