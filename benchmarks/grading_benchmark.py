@@ -25,8 +25,8 @@ from pathlib import Path
 from agentloop_grader import testing as T
 from agentloop_grader.autograde import Options, autograde
 from agentloop_grader.course import REPO, Course, chapter_notebooks
+from agentloop_grader.protocol import Limits
 from agentloop_grader.release import release
-from agentloop_grader.supervisor import Limits
 
 HOSTILE = {
     "loop": "while True:\n    pass\n",

@@ -53,7 +53,7 @@ def test_editing_a_field_revalidates():
 def test_bad_json_is_an_editor_message_not_a_verdict():
     explorer = proposal_explorer("ai")
     explorer.args.value = "{key: ai}"
-    assert "not checked yet: args is not valid JSON" in explorer.text()
+    assert "not validated yet: args is not valid JSON" in explorer.text()
     assert 'data-code="editor"' in explorer.verdict_view.value
     with pytest.raises(ValueError, match="answer is not valid JSON"):
         build_proposal("final", "", "{}", "nope")
@@ -100,8 +100,8 @@ def test_plain_text_is_offered_next_to_the_widget():
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"max_steps": 9}, "max_steps must be from 1 to 5"),
-     ({"max_steps": 0}, "max_steps must be a positive integer"),
+    [({"max_steps": 9}, "max_steps must be an integer from 1 to 5, got 9"),
+     ({"max_steps": 0}, "max_steps must be an integer from 1 to 5, got 0"),
      ({"proposal": "nope"}, "unknown preset 'nope'"),
      ({"planner": "oracle"}, "unknown planner 'oracle'"),
      ({"key": ""}, "key must be a string of 1 to 32 characters")],

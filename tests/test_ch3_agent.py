@@ -1,4 +1,4 @@
-"""Chapter 3's loop: the three exits, guards before actions, limits, and the log."""
+"""Chapter 3's loop: five named exits, guards before actions, limits, and the log."""
 
 from __future__ import annotations
 
@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from agentloop.agent import FIXED_EXITS, run_agent
+from agentloop.agent import (
+    ANSWERED,
+    EXITS,
+    GUARDED,
+    HANDED_OVER,
+    MODEL_STOPPED,
+    STEP_LIMIT,
+    Transcript,
+    run_agent,
+)
 from agentloop.guards import REPEATED, parse_guard, repeated_action, token_budget
 from agentloop.messages import reply, text_block, tool_use_block
 from agentloop.models import ScriptedModel, SupportModel
@@ -70,7 +79,8 @@ def test_each_request_resends_the_history_so_tokens_grow():
 
 def test_repeated_guard_stops_the_courier_at_step_2_without_the_second_call():
     transcript = run_agent(SupportModel(), COURIER, guards=[repeated_action])
-    assert transcript.exit == REPEATED and transcript.ended_on == 2
+    assert transcript.exit == GUARDED and transcript.reason == REPEATED
+    assert transcript.ended_on == 2
     assert executed(transcript) == ["estimate_delivery"]
     assert transcript.lines()[-1] == "  stopping: same action twice → to an employee"
 
@@ -80,7 +90,8 @@ def test_token_guard_stops_the_courier_at_step_3():
     assert run_agent(SupportModel(), COURIER).tokens[:3] == [101, 124, 143]
     transcript = run_agent(SupportModel(), COURIER, guards=[token_budget(300)])
     assert transcript.ended_on == 3 and executed(transcript) == ["estimate_delivery"] * 2
-    assert transcript.exit == "token budget passed (368 > 300) → to an employee"
+    assert transcript.exit == GUARDED
+    assert transcript.reason == "token budget passed (368 > 300) → to an employee"
     assert run_agent(SupportModel(), COURIER, guards=[token_budget(225)]).ended_on == 3
     assert run_agent(SupportModel(), COURIER, guards=[token_budget(224)]).ended_on == 2
 
@@ -94,7 +105,7 @@ def test_guards_do_not_stop_answers_or_hand_overs():
 
 def test_the_first_objection_wins():
     transcript = run_agent(SupportModel(), COURIER, guards=[repeated_action, token_budget(10)])
-    assert transcript.ended_on == 1 and transcript.exit.startswith("token budget passed")
+    assert transcript.ended_on == 1 and transcript.reason.startswith("token budget passed")
 
 
 def test_a_guard_sees_plain_steps():
@@ -166,7 +177,8 @@ def test_a_return_cut_short_keeps_its_request_pending():
 def test_a_live_models_other_stop_reason_ends_the_run_honestly():
     model = ScriptedModel([reply([text_block("The order is")], "max_tokens")])
     transcript = run_agent(model, RETURN)
-    assert transcript.exit == "max_tokens" and transcript.answer is None
+    assert transcript.exit == MODEL_STOPPED and transcript.reason == "max_tokens"
+    assert transcript.answer is None
     assert transcript.lines()[-2:] == ["  step 1. end: The order is",
                                        "  stopping: the model stopped (max_tokens)"]
 
@@ -208,11 +220,25 @@ def test_any_script_ends_within_the_limit_with_a_named_exit(plan, max_steps, gua
     guards = [repeated_action] if guarded else []
     transcript = run_agent(ScriptedModel(replies_for(plan)), "a task", max_steps, guards)
     assert 1 <= transcript.ended_on <= max_steps
-    assert transcript.exit in FIXED_EXITS or transcript.exit == REPEATED
+    assert transcript.exit in EXITS
     assert all(s.action is not None for s in transcript.steps[:-1])
     not_run = [s for s in transcript.steps if s.action and s.observation is None]
-    assert not_run == ([] if transcript.exit in ("end_turn", "max_steps")
+    assert not_run == ([] if transcript.exit in (ANSWERED, STEP_LIMIT)
                        else [transcript.steps[-1]])
+    assert (transcript.exit == GUARDED) == (transcript.reason == REPEATED)
     assert "hand_to_human" not in [s.action["name"] for s in transcript.steps
                                    if s.observation is not None]
     assert transcript.lines()[0] == "task: a task"
+
+
+def test_the_exits_are_a_closed_set_with_named_constants():
+    assert EXITS == (ANSWERED, STEP_LIMIT, HANDED_OVER, GUARDED, MODEL_STOPPED)
+    assert EXITS == ("end_turn", "max_steps", "hand_to_human", "guard", "model_stopped")
+    with pytest.raises(ValueError, match="exit must be one of end_turn, max_steps"):
+        Transcript("a task", [], "same action twice", "same action twice")
+
+
+def test_a_guards_text_is_the_reason_never_the_exit():
+    transcript = run_agent(SupportModel(), COURIER, guards=[lambda steps: "over my budget"])
+    assert (transcript.exit, transcript.reason) == (GUARDED, "over my budget")
+    assert transcript.lines()[-1] == "  stopping: over my budget"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from agentloop.messages import (
-    check_reply,
     describe_action,
     message,
     reply,
@@ -14,6 +13,7 @@ from agentloop.messages import (
     tool_result_block,
     tool_use_block,
     tool_use_of,
+    validate_reply,
 )
 
 
@@ -67,4 +67,4 @@ def test_plan_and_action_are_found_in_one_reply():
 )
 def test_malformed_replies_are_refused_with_the_reason(value, message_part):
     with pytest.raises(ValueError, match=message_part.replace("(", r"\(").replace(")", r"\)")):
-        check_reply(value)
+        validate_reply(value)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agentloop.messages import tool_use_block
-from agentloop.shop import EXAMPLE_TASKS, ORDERS, TOOLS, Shop, check_orders
+from agentloop.shop import EXAMPLE_TASKS, ORDERS, TOOLS, Shop, validate_orders
 
 
 def run(shop, name, **tool_input):
@@ -79,7 +79,7 @@ def test_other_orders_can_be_given():
 )
 def test_bad_orders_are_refused(orders, message):
     with pytest.raises(ValueError, match=message):
-        check_orders(orders)
+        validate_orders(orders)
 
 
 def test_the_four_example_tasks_are_the_seed_tasks():

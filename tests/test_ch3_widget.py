@@ -73,8 +73,10 @@ def test_token_plot_text_and_figure():
     plot = token_plot(budget=300)
     assert plot.per_request == [101, 124, 143, 163, 182]
     assert plot.totals == [101, 225, 368, 531, 713]
-    assert plot.stop_step == 3
-    assert plot.text().endswith("a budget of 300 stops the run at step 3, before its action runs")
+    assert plot.actions == [True] * 5
+    rows = plot.text().splitlines()[2:]
+    assert [row.split()[3:] for row in rows] == [["no", "yes"], ["no", "yes"], ["yes", "yes"],
+                                                 ["yes", "yes"], ["yes", "yes"]]
     figure = plot.figure()
     axes = figure.axes[0]
     assert [round(p.get_height()) for p in axes.patches] == plot.per_request
@@ -84,9 +86,18 @@ def test_token_plot_text_and_figure():
     assert bundle["image/png"].startswith(b"\x89PNG") and bundle["text/plain"] == plot.text()
 
 
-def test_a_budget_that_is_never_passed():
-    plot = token_plot(EXAMPLE_TASKS["return 1042"], budget=1000)
-    assert plot.stop_step is None and "stays within 1000 tokens" in plot.text()
+def test_the_plot_marks_the_steps_a_guard_is_never_asked_about():
+    plot = token_plot(EXAMPLE_TASKS["return 1187"], budget=300)
+    assert plot.totals == [104, 230, 382] and plot.actions == [True, True, False]
+    assert plot.text().splitlines()[-1].split()[3:] == ["yes", "no"]
+    handed_over = token_plot(EXAMPLE_TASKS["compensation 1042"], budget=150)
+    assert handed_over.actions == [True, False]
+
+
+def test_the_plot_names_no_stop_step():
+    # Where a budget stops a run is exercise 2's question: the plot shows the data only.
+    plot = token_plot(budget=300)
+    assert not hasattr(plot, "stop_step") and "stops" not in plot.text()
 
 
 def test_widgets_do_not_load_matplotlib_or_ipywidgets_on_import():

@@ -38,7 +38,7 @@ def test_turns_limit_pauses_before_the_next_step():
     stop = drive(harness, harness.run(DEMO_GOAL))
     assert stop.kind == "pause" and harness.state == "IDLE"
     assert stop.pause == {"reason": "budget_exceeded", "from": "REFLECTING",
-                          "move": {"to": "EXECUTING", "start_step": 2},
+                          "move": {"kind": "start_step", "to": "EXECUTING", "index": 2},
                           "limit": "turns", "used": 2, "max": 2}
     assert reached == [{"limit": "turns", "used": 2, "max": 2}]
     assert [e.type for e in harness.events][-2:] == ["budget.warn", "session.pause"]
@@ -51,6 +51,7 @@ def test_tool_call_limit_pauses_before_handing_out_the_request():
     harness = demo_harness(max_tool_calls=1)
     stop = drive(harness, harness.run(DEMO_GOAL))
     assert stop.pause["limit"] == "tool_calls" and stop.pause["from"] == "EXECUTING"
+    assert stop.pause["move"]["kind"] == "call_tool"
     assert stop.pause["move"]["request"]["call_id"] == "call-2"
     assert harness.session.current == 1 and harness.session.tool_calls == 1
     stop = harness.resume()  # not extended: it pauses again, still losing nothing
@@ -86,7 +87,7 @@ def test_the_simulated_clock_moves_one_second_a_move():
 
 def test_zero_turns_pauses_right_after_planning():
     stop = drive(*(lambda h: (h, h.run(DEMO_GOAL)))(demo_harness(max_turns=0)))
-    assert stop.pause["from"] == "PLANNING" and stop.pause["move"]["start_step"] == 0
+    assert stop.pause["from"] == "PLANNING" and stop.pause["move"]["index"] == 0
 
 
 def test_finishing_never_costs_budget():

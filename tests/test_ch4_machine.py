@@ -11,10 +11,10 @@ from agentloop.harness import (
     FakeClock,
     Harness,
     PlanError,
-    check_plan,
     demo_harness,
     drive,
     replay,
+    validate_plan,
 )
 
 
@@ -96,24 +96,75 @@ def test_the_planner_can_be_swapped_while_the_session_is_paused():
 
 def test_plans_are_copied_not_shared():
     plan = [dict(step, args=dict(step["args"])) for step in DEMO_PLAN]
-    checked = check_plan(plan)
+    checked = validate_plan(plan)
     checked[0]["args"]["command"] = "changed"
     assert plan[0]["args"]["command"] == "du -sh build/cache"
     with pytest.raises(PlanError, match="step 0: args must be a dict"):
-        check_plan([{"name": "x", "tool": None, "args": []}])
+        validate_plan([{"name": "x", "tool": None, "args": []}])
 
 
 @pytest.mark.parametrize(("goal", "message"), [("", "goal must be a non-empty str"),
                                                 (None, "goal must be a non-empty str")])
-def test_run_checks_its_goal(goal, message):
+def test_run_refuses_a_bad_goal(goal, message):
     with pytest.raises(ValueError, match=message):
         demo_harness().run(goal)
 
 
-def test_run_needs_a_planner_and_registration_checks_its_arguments():
+def test_run_needs_a_planner_and_registration_refuses_bad_arguments():
     with pytest.raises(ValueError, match="no planner"):
         Harness().run("a goal")
     with pytest.raises(ValueError, match="register_tool needs a tool name and a callable"):
         Harness().register_tool("", print)
     with pytest.raises(ValueError, match="max_replans must be a whole number"):
         Harness(max_replans=-1)
+
+
+def test_a_move_is_a_small_typed_value_that_names_its_target_and_its_cost():
+    from agentloop.harness import (
+        AWAITING_TOOL,
+        DONE,
+        EXECUTING,
+        PLANNING,
+        REFLECTING,
+        CallTool,
+        EndStep,
+        Finish,
+        Replan,
+        StartSession,
+        StartStep,
+    )
+    from agentloop.harness.moves import from_plain
+
+    moves = [StartSession("a goal"), Replan(), StartStep(2), CallTool({"call_id": "call-1"}),
+             EndStep(1, "delete the cache", "failed"), Finish("goal_met", "")]
+    assert [m.target for m in moves] == [PLANNING, PLANNING, EXECUTING, AWAITING_TOOL,
+                                         REFLECTING, DONE]
+    assert [m.spends for m in moves] == [None, None, "turns", "tool_calls", None, None]
+    for move in moves:
+        assert from_plain(move.to_plain()) == move
+    assert StartStep(2).to_plain() == {"kind": "start_step", "to": "EXECUTING", "index": 2}
+    with pytest.raises(AttributeError):
+        StartStep(2).index = 3  # frozen
+    with pytest.raises(ValueError, match="a step ends ok, failed or skipped"):
+        EndStep(0, "x", "done")
+    with pytest.raises(ValueError, match="not a move"):
+        from_plain({"to": "EXECUTING", "start_step": 2})  # no kind: nothing is guessed
+
+
+def test_outcomes_stop_kinds_and_pause_reasons_are_closed_sets():
+    from agentloop.harness import OUTCOMES, PAUSE_REASONS, STEP_STATUSES, STOP_KINDS, run_demo
+
+    assert OUTCOMES == ("goal_met", "incomplete", "no_plan", "aborted", "closed")
+    assert STOP_KINDS == ("tool_call", "pause", "done")
+    assert PAUSE_REASONS == ("budget_exceeded", "review") and STEP_STATUSES == (
+        "ok", "failed", "skipped")
+    assert run_demo().session.outcome in OUTCOMES
+    assert run_demo(max_turns=1).session.pause["reason"] in PAUSE_REASONS
+
+
+def test_one_exception_formatter_for_the_log():
+    from agentloop.harness import describe_error
+
+    assert describe_error(PermissionError("rm is not allowed")) == \
+        "PermissionError: rm is not allowed"
+    assert describe_error(KeyError()) == "KeyError"

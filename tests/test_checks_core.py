@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from agentloop.checks import checks_in
 from agentloop.checks.core import (
     Case,
     Check,
@@ -58,9 +59,9 @@ def test_tuples_become_lists_and_size_is_bounded():
 
 
 DOUBLE = Check(
-    id="t-double", symbol="f", title="doubles", probe=lambda f, x: f(x),
+    id="t-double", answer="f", title="doubles", probe=lambda f, x: f(x),
     verify=lambda x, out: None if out == 2 * x else f"expected {2 * x}, got {out!r}",
-    visible=lambda: [Case(1, "one"), Case(2, "two")],
+    cases=lambda: [Case(1, "one"), Case(2, "two")],
 )
 
 
@@ -82,9 +83,9 @@ def test_judge_refuses_malformed_outputs():
 
 
 def test_a_verify_that_trips_on_a_bad_shape_fails_the_case_only():
-    chk = Check(id="t-x", symbol="f", title="t", probe=lambda f, x: f(x),
+    chk = Check(id="t-x", answer="f", title="t", probe=lambda f, x: f(x),
                 verify=lambda x, out: None if out["k"] == 1 else "no",
-                visible=lambda: [Case(1, "one")])
+                cases=lambda: [Case(1, "one")])
     report = judge(chk, chk.cases(), [{"value": [1]}])
     assert "wrong shape" in report.results[0].reason
 
@@ -109,14 +110,12 @@ def chapter_checks() -> list[Check]:
     modules = [importlib.import_module(f"agentloop.checks.{m.name}")
                for m in pkgutil.iter_modules(agentloop.checks.__path__)
                if m.name.startswith("ch")]
-    return [chk for module in modules for chk in module.CHECKS]
+    return [chk for module in modules for chk in checks_in(module).values()]
 
 
 @pytest.mark.parametrize("chk", chapter_checks(), ids=lambda c: c.id)
 def test_reference_answers_pass_visible_and_hidden(chk):
-    import sys
-
-    reference = sys.modules[chk.probe.__module__].REFERENCE[chk.symbol]
+    assert chk.reference is not None, f"{chk.id} declares no reference answer"
     for hidden in (False, True):
-        report = run_check(chk, reference, hidden=hidden)
+        report = run_check(chk, chk.reference, hidden=hidden)
         assert report.passed, report.text()

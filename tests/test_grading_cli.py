@@ -20,29 +20,97 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.parametrize("args,message", [
-    (["autograde", "99_nothing", "--course", "{tmp}/none"], "does not exist"),
+NOTEBOOK = {"cells": [], "metadata": {"kernelspec": {"name": "python3", "language": "python",
+                                                      "display_name": "Python 3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def _cell(source: str, **meta: object) -> dict:
+    cell = {"cell_type": "code", "metadata": {}, "source": source, "outputs": [],
+            "execution_count": None}
+    if meta:
+        cell["metadata"]["nbgrader"] = {"schema_version": 3, "task": False, "locked": False,
+                                        "grade": False, "solution": False, **meta}
+    return cell
+
+
+def _course(tmp: Path, cells: list[dict] | None = None, raw: str | None = None,
+            checks: str | None = None) -> Path:
+    """A tiny course whose one assignment, `hw`, has one notebook."""
+    folder = tmp / "c" / "source" / "hw"
+    folder.mkdir(parents=True)
+    nb = dict(NOTEBOOK, cells=cells if cells is not None else [
+        _cell("x = 1\n### BEGIN SOLUTION\nx = 2\n### END SOLUTION", grade_id="a",
+              solution=True),
+        _cell("assert x == 2", grade_id="t", grade=True, locked=True, points=1)])
+    (folder / "hw.ipynb").write_text(raw if raw is not None else json.dumps(nb))
+    if checks is not None:
+        (folder / "checks.py").write_text(checks)
+    return tmp / "c"
+
+
+BAD_INPUT = [
+    (["autograde", "hw", "--course", "{tmp}/none"], "does not exist"),
+    (["autograde", "hw", "--course", "{tmp}/plain"], "is not an nbgrader course"),
     (["autograde", "01", "--course", "{tmp}/none", "--workers", "0"], "--workers"),
     (["autograde", "01", "--workers", "many"], "--workers"),
     (["autograde", "01", "--time-limit", "-3"], "--time-limit"),
-    (["release", "no_such_chapter", "--course", "{tmp}/c"], "unknown chapter 'no_such_chapter'"),
-    (["release", "01", "--course", "{tmp}/c", "--due", "someday"], "unreadable due date"),
-    (["collect", "01", "{tmp}/x.zip", "--course", "{tmp}/none"], "does not exist"),
+    (["autograde", "hw", "--course", "{course}", "--isolation", "sideways"], "--isolation"),
+    (["autograde", "hw", "--course", "{course}"], "hw is not released"),
+    (["release", "nope", "--course", "{course}"], "unknown assignment 'nope'; known: hw"),
+    (["release", "hw", "--course", "{course}", "--due", "someday"], "unreadable due date"),
+    (["collect", "hw", "{tmp}/x.zip", "--course", "{course}"], "x.zip"),
     (["frobnicate"], "invalid choice"),
     ([], "required"),
-])
+]
+
+
+@pytest.mark.parametrize("args,message", BAD_INPUT)
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, args, message):
-    status = main([a.replace("{tmp}", str(tmp_path)) for a in args])
+    (tmp_path / "plain").mkdir()
+    course = _course(tmp_path)
+    status = main([a.replace("{tmp}", str(tmp_path)).replace("{course}", str(course))
+                   for a in args])
     err = capsys.readouterr().err
     assert status == 2
     assert err.count("\n") == 1 and message in err, err
     assert "Traceback" not in err
 
 
-def test_unknown_chapter_in_an_existing_course(tmp_path, capsys):
-    (tmp_path / "c" / "source" / A).mkdir(parents=True)
-    assert main(["autograde", "ch7", "--course", str(tmp_path / "c")]) == 2
-    assert "unknown chapter 'ch7'; known: 01_agent_loop" in capsys.readouterr().err
+BAD_COURSES = [
+    ({"raw": "{ this is not json"}, "hw.ipynb is not a readable notebook"),
+    ({"cells": [_cell("x = 1", grade_id="a", solution=True),
+                _cell("assert x", grade_id="a", grade=True, points=1)]},
+     "grade id 'a' is used by two cells"),
+    ({"cells": [_cell('from agentloop.checks import check\ncheck("hw-sum")', grade_id="t",
+                      grade=True, locked=True, points=1)]},
+     "calls check 'hw-sum', which is not defined"),
+    ({"checks": "raise RuntimeError('oops')"}, "checks.py raised RuntimeError: oops"),
+    ({"cells": [_cell("assert x", grade_id="t", grade=True, points="many")]},
+     "has points 'many'"),
+]
+
+
+@pytest.mark.parametrize("spec,message", BAD_COURSES, ids=["not-json", "id-clash",
+                                                           "unknown-check", "checks-raise",
+                                                           "points"])
+def test_a_broken_assignment_is_one_line_naming_the_file(tmp_path, capsys, spec, message):
+    course = _course(tmp_path, **spec)
+    assert main(["release", "hw", "--course", str(course)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, err
+    assert "Traceback" not in err
+
+
+def test_grading_errors_after_release_are_one_line(tmp_path, capsys):
+    course = _course(tmp_path)
+    assert main(["release", "hw", "--course", str(course)]) == 0
+    capsys.readouterr()
+    assert main(["autograde", "hw", "--course", str(course)]) == 2
+    assert "no submissions for hw" in capsys.readouterr().err
+    (course / "submitted" / "ann" / "hw").mkdir(parents=True)
+    assert main(["autograde", "hw", "--course", str(course), "--student", "bob"]) == 2
+    assert "no submission of hw for bob" in capsys.readouterr().err
 
 
 @pytest.mark.slow
@@ -64,7 +132,7 @@ def test_release_collect_autograde_feedback_export(tmp_path):
                  "--no-progress")
     assert result.returncode == 0, result.stderr
     assert "| jane_doe_12345 | 9/9 |" in result.stdout
-    assert "| bob_roe_777 | 0/9 |" in result.stdout
+    assert "| bob_roe_777 | 0/9" in result.stdout
     assert "not a readable notebook" in result.stdout
     assert "report:" in result.stdout
     result = run("feedback", "01", "--course", str(course))

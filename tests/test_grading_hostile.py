@@ -1,25 +1,30 @@
-"""Hostile submissions, graded in one run next to honest students (chapter 1).
+"""A hostile class, graded in one run next to honest students — as root and as an ordinary
+teacher account, in each isolation mode (namespaces; Landlock + seccomp).
 
-Each attack replaces one answer cell (usually `decide`'s) of an otherwise correct
-submission. For each: the attack earns nothing, the honest cells of the same submission
-are scored, the honest neighbours get full marks, the gradebook holds one consistent row
-per student, and the report names the problem.
+Each attack replaces chapter 1's `decide` answer cell of an otherwise correct submission.
+For each: the attack earns nothing, the honest cells of the same submission are scored,
+the honest neighbours get full marks, the gradebook holds one consistent row per student,
+nothing outside the sandbox changed, and the report names the problem. The grader runs as
+a command (`agentloop-grade autograde`), as a teacher would run it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import socket
+import sys
+import time
 from pathlib import Path
 
 import pytest
 from agentloop_grader import testing as T
-from agentloop_grader.autograde import Options, autograde
-from agentloop_grader.course import CHAPTERS, Course
+from agentloop_grader.course import CHAPTERS, REPO, Course
+from agentloop_grader.isolation import IsolationUnavailable, choose
 from agentloop_grader.release import release
-from agentloop_grader.supervisor import Limits, isolation_available
+from unprivileged import ensure_teacher, is_root, run_as_teacher, run_with_python_reachable
 
 from agentloop.checks.ch1 import CHECKS
 from agentloop.loop import decide
@@ -27,8 +32,8 @@ from agentloop.loop import decide
 pytestmark = pytest.mark.slow
 A = "01_agent_loop"
 DECIDE_TESTS = ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario")
-HONEST = ("honest_1", "honest_2", "honest_3", "honest_4")
-needs_root = pytest.mark.skipif(not isolation_available(), reason="isolation needs root")
+HONEST = ("honest_1", "honest_2", "honest_3")
+WRONG_DECIDE = "def decide(state):\n    return 'continue'\n"
 
 LYING_STR = '''
 class Yes(str):
@@ -46,9 +51,54 @@ def _hard_coded() -> str:
             "    return TABLE.get(json.dumps(state, sort_keys=True), 'continue')\n")
 
 
-def attacks(course: Path, port: int) -> dict[str, tuple[str, str | None]]:
+FIND_SOLUTIONS = r'''
+import json, os
+found = []
+for top in ("/", "/root", "/home", "/tmp", "/work", os.path.expanduser("~")):
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = [d for d in dirs if d not in ("proc", "sys", "dev")]
+        for name in files:
+            if name.endswith(".ipynb"):
+                try:
+                    nb = json.load(open(os.path.join(folder, name)))
+                except Exception:
+                    continue
+                for cell in nb.get("cells", []):
+                    text = "".join(cell.get("source", ""))
+                    if "BEGIN SOLUTION" in text and "def decide" in text:
+                        found.append(text)
+if not found:
+    raise FileNotFoundError("no instructor notebook reachable")
+exec(found[0])
+'''
+
+DAEMON = r'''
+import os, time
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    if os.fork() == 0:
+        time.sleep(3)
+        open({gradebook!r}, "ab").write(b"pwned")
+        open({marker!r}, "w").write("daemon")
+    os._exit(0)
+'''
+
+KILL_GRADER = r'''
+import os, signal
+for pid in os.listdir("/proc"):
+    if pid.isdigit():
+        try:
+            if b"agentloop_grader" in open(f"/proc/{pid}/cmdline", "rb").read():
+                os.kill(int(pid), signal.SIGKILL)
+        except OSError:
+            pass
+'''
+
+
+def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str | None]]:
     """name → (source of the decide cell, regex the report must show, or None)."""
-    honest = T.answers(T.read(Path(__file__).resolve().parents[1] / "chapters" / f"{A}.ipynb"))
+    honest = T.answers(T.read(CHAPTERS / f"{A}.ipynb"))
     good = honest["ch1-decide-answer"]
     gb, neighbour = course / "gradebook.db", course / "submitted" / "honest_1" / A
     return {
@@ -57,23 +107,27 @@ def attacks(course: Path, port: int) -> dict[str, tuple[str, str | None]]:
                             "    signal.signal(s, signal.SIG_IGN)\nwhile True:\n    pass\n" + good,
                             r"time limit"),
         "sys_exit": ("import sys\nsys.exit(0)\n" + good, r"SystemExit"),
-        "exit_builtin": ("exit()\n" + good, r"SystemExit"),
         "os_exit": ("import os\nos._exit(0)\n" + good, r"process exited with code 0"),
         "kills_itself": ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n"
                          "raise RuntimeError('still alive')\n", r"SIGKILL|still alive"),
+        "kills_parent": ("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n"
+                         + WRONG_DECIDE, r"expected"),
+        "kills_grader": (KILL_GRADER + WRONG_DECIDE, r"expected"),
         "memory_bomb": ("blob = []\nwhile True:\n    blob.append(bytearray(10**7))\n" + good,
                         r"MemoryError|memory"),
-        "fork_bomb": ("import os\nwhile True:\n    try:\n        os.fork()\n"
-                      "    except OSError:\n        pass\n" + good, r"time limit"),
+        "fork_bomb": ("import os\nwhile True:\n    os.fork()\n" + good, r"Error"),
+        "double_fork_daemon": (DAEMON.format(gradebook=str(gb), marker=str(marker))
+                               + good, r"Error"),
+        "subprocess": ("import subprocess\nsubprocess.run(['ls', '/'])\n" + good, r"Error"),
         "input_transformer": ("get_ipython().input_transformers_cleanup.append("
-                              "lambda lines: ['pass\\n'])\n" + good, r"NameError"),
+                              "lambda lines: ['pass\\n'])\n" + WRONG_DECIDE, r"expected"),
         "patched_showtraceback": ("ip = get_ipython()\nip.showtraceback = lambda *a, **k: None\n"
-                                  + good, r"NameError"),
+                                  + WRONG_DECIDE, r"expected"),
         "always_equal": ("class Any:\n    def __eq__(self, other):\n        return True\n"
                          "def decide(state):\n    return Any()\n", r"expected plain data"),
         "str_subclass": (LYING_STR + "def decide(state):\n    return Yes('nonsense')\n",
                          r"expected plain data"),
-        "hard_coded": (_hard_coded(), r"generated state"),
+        "hard_coded": (_hard_coded(), r"expected"),
         "patches_checks": ("import agentloop.checks.core as core\n"
                            "core.to_plain = lambda value, where='': value\n" + LYING_STR +
                            "def decide(state):\n    return Yes('nonsense')\n",
@@ -86,34 +140,43 @@ def attacks(course: Path, port: int) -> dict[str, tuple[str, str | None]]:
         "captures_reference": ("from agentloop.loop import decide as reference\n"
                                "def decide(state):\n    return reference(state)\n",
                                r"withheld while grading"),
+        "digs_up_reference": ("import gc\nreal = next(f for f in gc.get_objects() if "
+                              "getattr(f, '__qualname__', '') == 'decide' and "
+                              "getattr(f, '__module__', '') == 'agentloop.loop')\n"
+                              "def decide(state):\n    return real(state)\n",
+                              r"withheld while grading"),
         "reads_reference_answers": ("from agentloop.checks.ch1 import REFERENCE\n"
                                     "decide = REFERENCE['decide']\n",
                                     r"not available while grading"),
-        "forges_channel": ("import os, sys\nfd = int(sys.argv[-1])\nfor gid in "
-                           f"{DECIDE_TESTS!r}:\n    os.write(fd, ('{{\"check\": \"%s\", "
-                           "\"outputs\": []}\\n' % gid).encode())\n"
-                           "os.write(fd, b'garbage that is not json\\n')\n",
-                           r"unexpected line"),
+        "reads_hidden_cases": (f"open({str(REPO / 'lib/agentloop/checks/ch1.py')!r}).read()\n"
+                               + good, r"PermissionError|FileNotFoundError"),
+        "finds_solutions_on_disk": (FIND_SOLUTIONS, r"no instructor notebook reachable"),
+        "forges_channel": ("import os\nfor fd in range(3, 64):\n    try:\n"
+                           "        os.write(fd, b'{\"kind\": \"done\"}\\ngarbage\\n')\n"
+                           "    except OSError:\n        pass\n" + WRONG_DECIDE, r"expected"),
         "reads_gradebook": (f"data = open({str(gb)!r}, 'rb').read()\n" + good,
                             r"PermissionError|FileNotFoundError"),
+        "writes_gradebook": (f"open({str(gb)!r}, 'ab').write(b'x')\n" + good,
+                             r"PermissionError|FileNotFoundError|OSError"),
         "reads_neighbour": (f"import os\nprint(os.listdir({str(neighbour)!r}))\n" + good,
                             r"PermissionError|FileNotFoundError"),
         "reads_instructor_notebook": (f"open({str(CHAPTERS / (A + '.ipynb'))!r}).read()\n"
                                       + good, r"PermissionError|FileNotFoundError"),
+        "reads_grader_environ": ("import os\nopen(f'/proc/{os.getppid()}/environ').read()\n"
+                                 + good, r"Error"),
         "writes_grader": (f"open({str(course / 'pwned.txt')!r}, 'w').write('x')\n" + good,
                           r"PermissionError|FileNotFoundError|OSError"),
         "network": (f"import socket\nsocket.create_connection(('127.0.0.1', {port}), 1)\n" + good,
                     r"Error"),
-        "prints_50mb_line": ("print('x' * 50_000_000)\n" + good, r"stdout: 50,000,001 bytes"),
-        "prints_50mb_lines": ("for _ in range(500_000):\n    print('y' * 99)\n" + good,
-                              r"stdout: 50,000,000 bytes"),
+        "prints_50mb_line": ("print('x' * 50_000_000)\n" + good, None),
+        "prints_50mb_lines": ("for _ in range(500_000):\n    print('y' * 99)\n" + good, None),
     }
 
 
 # Output floods are not attacks on the score: the honest answer below them still counts.
 FULL_MARKS_ANYWAY = {"prints_50mb_line", "prints_50mb_lines"}
-ROOT_ONLY = {"reads_gradebook", "reads_instructor_notebook", "reads_neighbour",
-             "writes_grader", "network", "fork_bomb"}
+MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces"),
+         ("teacher", "landlock")]
 
 
 def _edited_tests(nb: dict, how: str) -> dict:
@@ -127,7 +190,7 @@ def _edited_tests(nb: dict, how: str) -> dict:
             if how == "edit":
                 cell["source"] = "pass"
             if how == "repoint":
-                cell["source"] = 'from agentloop.checks import check\ncheck("ch1-predict", {})'
+                cell["source"] = 'from agentloop.checks import check\ncheck("ch1-predict")'
                 meta["grade_id"] = meta["grade_id"] + "-x"
                 meta["points"] = 100
         cells.append(cell)
@@ -135,24 +198,45 @@ def _edited_tests(nb: dict, how: str) -> dict:
     return nb
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory: pytest.TempPathFactory):
-    root = tmp_path_factory.mktemp("hostile")
+def _grade(course: Course, user: str, isolation: str) -> tuple[int, str, str]:
+    argv = [sys.executable, "-m", "agentloop_grader.cli", "autograde", A, "--course",
+            str(course.root), "--workers", "2", "--time-limit", "2", "--memory-limit", "512",
+            "--isolation", isolation, "--no-progress"]
+    if user == "teacher":
+        done = run_as_teacher(argv, cwd=str(course.root), timeout=900)
+    else:
+        done = run_with_python_reachable(argv, cwd=str(course.root), timeout=900)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _own(path: Path, uid: int, gid: int) -> None:
+    for item in [path, *path.rglob("*")]:
+        os.lchown(item, uid, gid)
+
+
+@pytest.fixture(scope="module", params=MODES, ids=["-".join(m) for m in MODES])
+def graded(request, tmp_path_factory: pytest.TempPathFactory):
+    user, isolation = request.param
+    if user == "teacher" and not is_root():
+        pytest.skip("the teacher runs are the unprivileged half of a root test run")
+    try:
+        choose(isolation)
+    except IsolationUnavailable as exc:
+        pytest.skip(str(exc))
+    root = tmp_path_factory.mktemp(f"hostile-{user}-{isolation}")
+    os.chmod(root, 0o755)
+    marker = root / "daemon-was-here"
     course = Course(root / "course")
     release(course, [A])
     source, blank = T.read(course.source_notebook(A)), T.read(course.released_notebook(A))
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen()
-    table = attacks(course.root, server.getsockname()[1])
-    if not isolation_available():
-        table = {k: v for k, v in table.items() if k not in ROOT_ONLY}
+    table = attacks(course.root, server.getsockname()[1], marker)
     for student in HONEST:
         T.submit(course, A, student, source)
     for name, (cell, _) in table.items():
         T.submit(course, A, name, T.with_answers(source, {"ch1-decide-answer": cell}))
-    T.submit(course, A, "blank_input_transformer", T.with_answers(blank, {
-        "ch1-decide-answer": table["input_transformer"][0]}))
     for how in ("edit", "delete", "repoint"):
         T.submit(course, A, f"blank_{how}_tests", _edited_tests(blank, how))
         T.submit(course, A, f"honest_{how}_tests", _edited_tests(source, how))
@@ -164,14 +248,21 @@ def graded(tmp_path_factory: pytest.TempPathFactory):
     T.submit(course, A, "empty", b"")
     T.submit(course, A, "deeply_nested", b"[" * 200_000)
     T.submit(course, A, "missing", None)
-    gradebook = Path(course.gradebook_url.removeprefix("sqlite:///"))
+    if user == "teacher":
+        account = ensure_teacher()
+        _own(root, account.pw_uid, account.pw_gid)
     source_hash = hashlib.sha256(course.source_notebook(A).read_bytes()).hexdigest()
-    report = autograde(course, A, Options(workers=2, progress=False,
-                                          limits=Limits(time_s=2, memory_mb=256)))
+    status, out, err = _grade(course, user, isolation)
+    time.sleep(4)  # a daemon that outlived its job would have written by now
     server.close()
-    return {"course": course, "report": report, "table": table, "gradebook": gradebook,
+    assert status == 0, err[-3000:]
+    report_path = next(line.split(": ", 1)[1] for line in out.splitlines()
+                       if line.startswith("report: ") and line.endswith(".json"))
+    report = json.loads(Path(report_path).read_text())
+    return {"course": course, "report": report, "table": table, "marker": marker,
             "scores": T.gradebook_scores(course, A), "tests": T.test_cells(source),
-            "rows": {r.student: r for r in report.rows}, "source_hash": source_hash}
+            "rows": {r["student"]: r for r in report["rows"]}, "source_hash": source_hash,
+            "isolation": isolation, "stdout": out}
 
 
 def _full(graded: dict) -> dict[str, float]:
@@ -182,24 +273,35 @@ def _without_decide(graded: dict) -> dict[str, float]:
     return {gid: (0.0 if gid in DECIDE_TESTS else pts) for gid, pts in graded["tests"].items()}
 
 
+def test_the_run_names_its_isolation(graded):
+    assert graded["report"]["settings"]["isolation_mode"] == graded["isolation"]
+    assert f"isolation {graded['isolation']}" in graded["stdout"]
+
+
 def test_honest_neighbours_get_full_marks(graded):
     for student in HONEST:
-        assert graded["scores"][student] == _full(graded), graded["rows"][student].problems
-        assert not graded["rows"][student].problems
+        assert graded["scores"][student] == _full(graded), graded["rows"][student]["problems"]
+        assert not graded["rows"][student]["problems"]
 
 
-@pytest.mark.parametrize("name", [n for n in attacks(Path("/x"), 1)
-                                  if isolation_available() or n not in ROOT_ONLY])
+@pytest.mark.parametrize("name", list(attacks(Path("/x"), 1, Path("/m"))))
 def test_attack_earns_nothing_and_is_named(graded, name):
     expected = _full(graded) if name in FULL_MARKS_ANYWAY else _without_decide(graded)
     row = graded["rows"][name]
-    assert graded["scores"][name] == expected, row.problems
+    assert graded["scores"][name] == expected, row["problems"]
     pattern = graded["table"][name][1]
-    assert any(re.search(pattern, p) for p in row.problems), row.problems
+    if pattern:
+        assert any(re.search(pattern, p) for p in row["problems"]), row["problems"]
 
 
-def test_blank_submission_with_input_transformer_gets_zero(graded):
-    assert graded["scores"]["blank_input_transformer"] == dict.fromkeys(graded["tests"], 0.0)
+def test_nothing_outlived_its_job_or_reached_the_course(graded):
+    course = graded["course"]
+    assert not graded["marker"].exists()
+    assert not (course.root / "pwned.txt").exists()
+    gradebook = Path(course.gradebook_url.removeprefix("sqlite:///")).read_bytes()
+    assert not gradebook.endswith(b"pwned") and not gradebook.endswith(b"x")
+    source = course.source_notebook(A).read_bytes()
+    assert hashlib.sha256(source).hexdigest() == graded["source_hash"]
 
 
 @pytest.mark.parametrize("how", ["edit", "delete", "repoint"])
@@ -214,11 +316,11 @@ def test_lying_dict_subclass(graded):
 
 
 @pytest.mark.parametrize("student,reason", [("not_json", "not a readable notebook"),
-                                            ("empty", "empty"), ("missing", "missing"),
+                                            ("empty", "empty"), ("missing", "no 01_agent_loop"),
                                             ("deeply_nested", "not a readable notebook")])
 def test_unusable_notebooks_get_a_zero_row_with_the_reason(graded, student, reason):
     assert graded["scores"][student] == dict.fromkeys(graded["tests"], 0.0)
-    assert any(reason in p for p in graded["rows"][student].problems)
+    assert any(reason in p for p in graded["rows"][student]["problems"])
 
 
 def test_gradebook_is_consistent(graded):
@@ -227,22 +329,15 @@ def test_gradebook_is_consistent(graded):
     for cells in scores.values():
         assert set(cells) == set(graded["tests"])
         assert all(v is not None for v in cells.values())
-    course = graded["course"]
-    source = course.source_notebook(A).read_bytes()
-    assert hashlib.sha256(source).hexdigest() == graded["source_hash"]
-    assert not (course.root / "pwned.txt").exists()
 
 
-def test_every_student_has_an_autograded_notebook_and_the_report_lists_them(graded):
+def test_every_student_has_an_autograded_notebook(graded):
     course = graded["course"]
     for student in graded["scores"]:
         path = course.path("autograded", student, A) / f"{A}.ipynb"
-        nb = json.loads(path.read_text())
-        text = json.dumps(nb)
-        assert "BEGIN HIDDEN TESTS" not in text and "hidden=True" not in text
-        if student.startswith(("blank_edit", "blank_delete", "missing", "empty", "not_json",
-                               "deeply")):
+        if student == "missing":
+            assert not path.exists()
+            continue
+        text = path.read_text()
+        if student.startswith(("blank_edit", "blank_delete", "empty", "not_json", "deeply")):
             assert "BEGIN SOLUTION" not in text  # no instructor answer reaches feedback
-    data = json.loads(Path(graded["report"].files[0]).read_text())
-    assert {r["student"] for r in data["rows"]} == set(graded["scores"])
-    assert "## Problems" in Path(graded["report"].files[1]).read_text()

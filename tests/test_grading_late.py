@@ -14,11 +14,12 @@ import nbformat
 import pytest
 from agentloop_grader import testing as T
 from agentloop_grader.autograde import Options, autograde
+from agentloop_grader.config import teacher_config
 from agentloop_grader.course import Course, GradingError
 from agentloop_grader.export import export_csv
-from agentloop_grader.late import LatePenalties, teacher_config
+from agentloop_grader.late import LatePenalties
+from agentloop_grader.protocol import Limits
 from agentloop_grader.release import release
-from agentloop_grader.supervisor import Limits
 from traitlets.config import Config
 
 pytestmark = pytest.mark.slow
@@ -85,7 +86,7 @@ def grade(course: Course) -> dict[str, float | None]:
                                           limits=Limits(time_s=20)))
     rows = {row.student: row for row in report.rows}
     assert {s: rows[s].score for s in CLASS} == SCORE, report.summary()
-    return {s: rows[s].late_penalty for s in CLASS}
+    return {s: rows[s].late_penalties[A] for s in CLASS}
 
 
 def stored(course: Course) -> dict[str, float | None]:
@@ -104,7 +105,7 @@ def stock(course: Course, monkeypatch: pytest.MonkeyPatch) -> dict[str, float | 
         nb = nbformat.read(course.path("autograded", student, A) / f"{A}.ipynb", as_version=4)
         resources = {"nbgrader": {"notebook": A, "assignment": A, "student": student,
                                   "db_url": course.gradebook_url}}
-        AssignLatePenalties(config=teacher_config(course)).preprocess(nb, resources)
+        AssignLatePenalties(config=teacher_config(course.root)).preprocess(nb, resources)
     return stored(course)
 
 
@@ -169,7 +170,7 @@ def test_a_plugin_that_fails_keeps_the_scores(course):
                                           students=("late", "on_time"),
                                           limits=Limits(time_s=20)))
     rows = {row.student: row for row in report.rows}
-    assert rows["late"].score == 9 and rows["late"].late_penalty is None
+    assert rows["late"].score == 9 and rows["late"].late_penalties[A] is None
     assert any("late penalty not applied" in p and "ZeroDivisionError" in p
                for p in rows["late"].problems)
     assert not rows["on_time"].problems  # never asked: not late

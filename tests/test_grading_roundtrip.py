@@ -1,6 +1,7 @@
 """Every chapter through the teacher's grader: release with nbgrader, then autograde the
 instructor solution (full marks), the untouched student version (zero) and, when
-tests/roundtrip/<stem>.py exists, its subtly wrong answers (exactly PARTIAL passes).
+tests/roundtrip/<stem>.py exists, its subtly wrong answers (exactly PARTIAL passes) and
+each of its CHEATS (every cheated cell earns nothing).
 
 Parametrized over chapters/*.ipynb, so a new chapter is covered without edits here.
 """
@@ -13,8 +14,8 @@ import pytest
 from agentloop_grader import testing as T
 from agentloop_grader.autograde import Options, autograde
 from agentloop_grader.course import Course
+from agentloop_grader.protocol import Limits
 from agentloop_grader.release import release
-from agentloop_grader.supervisor import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.slow
 def test_roundtrip(notebook: Path, tmp_path: Path) -> None:
     course = Course(tmp_path / "course")
     assignment = notebook.stem
-    assert release(course, [assignment]) == [assignment]
+    assert [r.name for r in release(course, [assignment])] == [assignment]
     source = T.read(course.source_notebook(assignment))
     student_version = T.read(course.released_notebook(assignment))
     tests = T.test_cells(source)
@@ -40,6 +41,9 @@ def test_roundtrip(notebook: Path, tmp_path: Path) -> None:
         assert set(wrong) <= set(T.answers(source)), "WRONG names unknown answer cells"
         assert set(expected) == set(tests), "PARTIAL must name every test cell"
         T.submit(course, assignment, "wrong", T.with_answers(source, wrong))
+    cheats = T.cheats(assignment, source)
+    for number, (cells, _) in enumerate(cheats.values()):
+        T.submit(course, assignment, f"cheat_{number:02d}", T.with_answers(source, cells))
 
     report = autograde(course, assignment, Options(workers=2, progress=False,
                                                     limits=Limits(time_s=20)))
@@ -50,6 +54,9 @@ def test_roundtrip(notebook: Path, tmp_path: Path) -> None:
     if partial:
         want = {gid: (tests[gid] if passes else 0.0) for gid, passes in expected.items()}
         assert scores["wrong"] == want, report.summary()
+    for number, (name, (_, passes)) in enumerate(cheats.items()):
+        want = {gid: (tests[gid] if passes.get(gid, True) else 0.0) for gid in tests}
+        assert scores[f"cheat_{number:02d}"] == want, f"cheat {name!r}: {report.summary()}"
     rows = {row.student: row for row in report.rows}
     assert rows["solution"].score == sum(tests.values())
     assert not rows["solution"].problems

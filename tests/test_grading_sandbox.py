@@ -1,74 +1,154 @@
-"""The sandbox and its supervisor, stage by stage, without a course."""
+"""The sandbox stages on their own, without a course: the typed protocol, the order the
+supervisor accepts messages in, and jobs on a real warm worker (reruns without the cell
+that killed the process, a worker that dies, the grader's environment kept out)."""
 
 from __future__ import annotations
 
-import inspect
+import os
+import signal
+import tempfile
+from pathlib import Path
 
 import pytest
-from agentloop_grader.sandbox.child import strip_magics
-from agentloop_grader.supervisor import Limits, _Protocol, isolation_available, run_job
+from agentloop_grader import testing as T
+from agentloop_grader.course import CHAPTERS
+from agentloop_grader.isolation import View, choose
+from agentloop_grader.protocol import (
+    CellFinished,
+    CellJob,
+    CellKind,
+    CellResult,
+    CellStarted,
+    Done,
+    Job,
+    Limits,
+    Probe,
+    ProtocolError,
+    Ready,
+    Setup,
+    decode,
+    encode,
+)
+from agentloop_grader.supervisor import Ending, Sequence, run_job
+from agentloop_grader.workers import Worker
 
 from agentloop.checks import get_check
-from agentloop.loop import decide
 
-GOOD = inspect.getsource(decide)
+# chapter 1's solution cell (self-contained, as every answer cell is)
+GOOD = T.answers(T.read(CHAPTERS / "01_agent_loop.ipynb"))["ch1-decide-answer"]
 CHECK = "ch1-decide-failure"
 
 
-def job(*cells: str, isolate: bool | None = None, time_s: float = 2.0) -> dict:
-    inputs = [c.input for c in get_check(CHECK).cases(hidden=True)]
-    return {"student": "s", "cells": [[f"c{i}", src] for i, src in enumerate(cells)],
-            "checks": [[CHECK, "decide", inputs]],
-            "limits": Limits(time_s=time_s, memory_mb=256).as_dict(),
-            "isolate": isolation_available() if isolate is None else isolate, "hide": []}
+def test_messages_round_trip_and_nothing_else_is_accepted():
+    result = CellResult(outputs=[{"output_type": "stream", "name": "stdout", "text": "1\n"}],
+                        error=None, wrote_stderr=False, result_text="2", lie=None, seconds=0.1)
+    for message in (Ready(), CellStarted("a"), CellFinished("a", result),
+                    CellFinished("c", probes={"k": [{"value": 1}]}), Done()):
+        assert decode(encode(message).strip()) == message
+    for line in (b"not json", b"[1]", b'{"kind": "nope"}', b'{"kind": "ready", "x": 1}',
+                 b'{"kind": "started", "cell_id": 5}',
+                 b'{"kind": "finished", "cell_id": "a", "result": {"outputs": []}}',
+                 b'{"kind": "finished", "cell_id": "a", "probes": {"k": 3}}',
+                 b'{"kind": "done", "extra": true}'):
+        with pytest.raises(ProtocolError):
+            decode(line)
 
 
-def test_magics_and_shell_lines_are_commented_out_with_a_note():
-    code, notes = strip_magics("%matplotlib inline\nx = 1\nif x:\n    !pip install foo\n%%time")
-    assert code.splitlines()[1] == "x = 1"
-    assert all(line.strip().startswith(("pass", "x", "if")) for line in code.splitlines())
-    compile(code, "cell", "exec")
-    assert len(notes) == 3 and "line 1" in notes[0]
+def test_the_sequence_refuses_messages_out_of_order():
+    sequence = Sequence(["a", "b"])
+    lines = [CellStarted("a"), Ready(), CellStarted("b"), CellStarted("a"),
+             CellFinished("b"), CellFinished("a"), Done(), CellStarted("b"), CellFinished("b"),
+             Done()]
+    sequence.feed(b"".join(encode(m) for m in lines) + b"garbage\n", 0.0)
+    assert sequence.done
+    assert [m.cell_id for m in sequence.finished] == ["a", "b"]
+    assert sequence.garbage == 5  # started a before ready, b out of turn, finished b, done
 
 
-def test_protocol_ignores_garbage_and_out_of_order_messages():
-    protocol = _Protocol([("cell", "a"), ("check", "k")])
-    lines = [b'{"cell_start": "a"}', b'{"ready": true}', b'{"cell_start": "a"}',
-             b'{"check": "k", "outputs": []}', b"not json", b"[1, 2]",
-             b'{"cell_end": "a", "error": null}', b'{"check_start": "k"}',
-             b'{"check": "k", "outputs": [{"value": "x"}]}', b'{"done": true}', b""]
-    protocol.feed(b"\n".join(lines), 0.0)
-    assert protocol.done
-    assert protocol.garbage == 4
-    assert [m for m in protocol.messages if "check" in m] == [
-        {"check": "k", "outputs": [{"value": "x"}]}]
+@pytest.fixture(scope="module")
+def worker():
+    tmp = Path(tempfile.mkdtemp(prefix="agentloop-test-"))
+    os.chmod(tmp, 0o711)
+    root, files = tmp / "w", tmp / "files"
+    root.mkdir()
+    files.mkdir()
+    os.chmod(root, 0o711)
+    (files / "data.txt").write_text("42\n")
+    os.chmod(files, 0o755)
+    os.chmod(files / "data.txt", 0o644)
+    choice = choose("auto")
+    view = View.for_this_python(str(root), extra_readable=(str(files),))
+    setup = Setup(("agentloop",), ("agentloop.checks.ch1",), str(files), choice.to_plain(),
+                  view.to_plain())
+    worker = Worker(setup, choice, view, root)
+    worker.start()
+    yield worker
+    worker.close()
 
 
-def test_a_good_answer_runs_in_one_process():
-    result = run_job(job(GOOD))
-    assert result["runs"] == 1 and not result["problems"]
-    assert len(result["checks"][CHECK]["outputs"]) == len(get_check(CHECK).cases(hidden=True))
+def _job(*cells: CellJob, time_s: float = 3.0) -> Job:
+    return Job("t", "s", "nb", cells, Limits(time_s=time_s, memory_mb=512), (), (CHECK,))
 
 
-@pytest.mark.parametrize("isolate", [True, False], ids=["isolated", "rlimits-only"])
-def test_culprits_are_excluded_and_the_rest_still_runs(isolate):
-    if isolate and not isolation_available():
-        pytest.skip("isolation needs root")
-    result = run_job(job("import os\nos._exit(3)", GOOD, "while True:\n    pass",
-                         isolate=isolate))
-    assert result["runs"] == 3
-    assert "exited with code 3" in result["cells"]["c0"]["error"]
-    assert "time limit" in result["cells"]["c2"]["error"]
-    assert result["cells"]["c1"]["error"] is None
-    assert "outputs" in result["checks"][CHECK]
+def _check_cell() -> CellJob:
+    inputs = [c.input for c in get_check(CHECK).all_cases(hidden=True)]
+    return CellJob(CHECK, CellKind.CHECK, "", (Probe(CHECK, "decide", "", inputs),))
 
 
-def test_a_probe_that_kills_the_process_excludes_only_that_check():
-    result = run_job(job("def decide(state):\n    import os\n    os._exit(0)\n"))
-    assert result["checks"][CHECK]["excluded"].startswith(f"check {CHECK}: process exited")
+def test_a_good_notebook_runs_in_one_attempt(worker):
+    run = run_job(_job(CellJob("a", CellKind.ANSWER, GOOD), _check_cell(),
+                       CellJob("t", CellKind.TEST, "assert open('data.txt').read() == '42\\n'")),
+                  worker)
+    assert run.attempts == 1 and not run.problems
+    assert run.cells["a"].result.error is None, run.cells["a"].result
+    assert run.cells[CHECK].missing is None, run.cells[CHECK]
+    assert len(run.cells[CHECK].probes[CHECK]) == len(get_check(CHECK).all_cases(hidden=True))
+    assert run.cells["t"].result.error is None
 
 
-def test_sandbox_does_not_inherit_the_graders_environment(monkeypatch):
+def test_culprits_are_cut_and_the_rest_still_runs(worker):
+    run = run_job(_job(CellJob("exits", CellKind.PLAIN, "import os\nos._exit(3)"),
+                       CellJob("a", CellKind.ANSWER, GOOD),
+                       CellJob("loops", CellKind.PLAIN, "while True:\n    pass"),
+                       _check_cell(), time_s=2), worker)
+    assert run.attempts == 3
+    assert "exited with code 3" in run.cells["exits"].excluded
+    assert "time limit" in run.cells["loops"].excluded
+    assert run.cells["a"].result.error is None
+    assert CHECK in run.cells[CHECK].probes
+
+
+def test_a_probe_that_kills_the_process_cuts_only_its_cell(worker):
+    run = run_job(_job(CellJob("a", CellKind.ANSWER,
+                               "def decide(state):\n    import os\n    os._exit(0)\n"),
+                       _check_cell(), CellJob("after", CellKind.PLAIN, "x = 1")), worker)
+    assert run.cells[CHECK].excluded.startswith(f"cell {CHECK}: process exited")
+    assert run.cells["after"].result.error is None
+
+
+def test_a_job_does_not_inherit_the_graders_environment(worker, monkeypatch):
     monkeypatch.setenv("GRADER_SECRET", "s3cret")
-    result = run_job(job("import os\nassert 'GRADER_SECRET' not in os.environ\n" + GOOD))
-    assert result["cells"]["c0"]["error"] is None
+    run = run_job(_job(CellJob("t", CellKind.TEST,
+                               "import os\nassert 'GRADER_SECRET' not in os.environ")), worker)
+    assert run.cells["t"].result.error is None
+
+
+def test_a_job_cannot_signal_its_worker(worker):
+    run = run_job(_job(CellJob("k", CellKind.PLAIN,
+                               "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)"),
+                       CellJob("after", CellKind.PLAIN, "x = 1")), worker)
+    assert "PermissionError" in (run.cells["k"].result.error or "")
+    assert run.attempts == 1 and run.cells["after"].result.error is None
+
+
+def test_a_dead_worker_is_started_again_and_the_job_rerun(worker):
+    assert worker.proc is not None
+    os.killpg(worker.proc.pid, signal.SIGKILL)
+    run = run_job(_job(CellJob("a", CellKind.PLAIN, "x = 1")), worker)
+    assert run.cells["a"].result is not None and run.cells["a"].result.error is None
+    assert worker.proc is not None and worker.proc.poll() is None
+
+
+def test_an_attempt_ends_in_a_named_way(worker):
+    attempt = worker.attempt(_job(CellJob("a", CellKind.PLAIN, "x = 1")))
+    assert attempt.ending is Ending.DONE

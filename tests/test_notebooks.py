@@ -6,7 +6,6 @@ These run on every notebook in chapters/, so a new chapter is checked without ed
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -53,11 +52,17 @@ def test_test_cells_call_their_check(path):
     nb = nbformat.read(path, as_version=4)
     for cell in nbgrader_cells(nb, "tests"):
         grade_id = cell.metadata["nbgrader"]["grade_id"]
-        chk = get_check(grade_id)
-        assert f'check("{grade_id}", {chk.symbol})' in cell.source
-        assert re.search(r"### BEGIN HIDDEN TESTS\n.*hidden=True.*\n### END HIDDEN TESTS",
-                         cell.source), grade_id
+        get_check(grade_id)
+        assert cell.source == f'from agentloop.checks import check\n\ncheck("{grade_id}")'
         assert cell.metadata["nbgrader"]["points"] > 0
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_demonstration_cells_are_skipped_by_the_grader(path):
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code" and "nbgrader" not in cell.metadata:
+            assert "skip-grading" in cell.metadata.get("tags", []), cell.source[:80]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
@@ -69,5 +74,5 @@ def test_answer_cells_alone_pass_every_hidden_check(path):
         exec(compile(cell.source, cell.metadata["nbgrader"]["grade_id"], "exec"), namespace)
     for cell in nbgrader_cells(nb, "tests"):
         chk = get_check(cell.metadata["nbgrader"]["grade_id"])
-        report = run_check(chk, namespace[chk.symbol], hidden=True)
+        report = run_check(chk, namespace[chk.answer], hidden=True)
         assert report.passed, report.text()

@@ -8,10 +8,16 @@ A source is a Python file in "percent" format:
     code cell
     # %% solution id=ch1-decide
     an nbgrader answer cell (### BEGIN SOLUTION / ### END SOLUTION inside)
-    # %% tests id=ch1-decide-failure points=2
-    an nbgrader autograded test cell (### BEGIN HIDDEN TESTS inside)
+    # %% check id=ch1-decide-failure points=2
+    (no body) an autograded check cell: `check("ch1-decide-failure")`; the check in
+    agentloop.checks.ch1 holds its visible and hidden cases
+    # %% tests id=ch1-quiz-extra points=1
+    an ordinary nbgrader test cell (asserts; ### BEGIN HIDDEN TESTS inside)
     # %% readonly id=ch1-cases
     a locked cell nbgrader restores before grading
+
+Every other code cell is a demonstration and is tagged `skip-grading`: the grader runs
+the exercise cells only (their answers are self-contained).
 
 `python tools/build_chapters.py` writes chapters/NN_name.ipynb and executes it, so
 the stored outputs are the ones nbval compares. `--check` only verifies that every
@@ -42,6 +48,7 @@ if sys.platform == "emscripten":
 
     await piplite.install(["ipywidgets", "agentloop"])"""
 
+SKIP_GRADING = "skip-grading"  # the grader's tag for cells it does not run
 HEADER = re.compile(r"^# %%(?:\s+(?P<rest>.*))?$")
 
 
@@ -78,15 +85,22 @@ def _make_cell(header: str, lines: list[str]) -> nbformat.NotebookNode:
     cell = nbformat.v4.new_code_cell("\n".join(lines))
     words = header.split()
     if not words:
+        cell.metadata["tags"] = [SKIP_GRADING]
         return cell
     kind, options = words[0], dict(w.split("=", 1) for w in words[1:])
     grade_id = options.get("id")
-    if kind not in ("solution", "tests", "readonly") or not grade_id:
-        raise ValueError(f"bad cell header {header!r}: use solution|tests|readonly id=NAME")
+    if kind not in ("solution", "tests", "check", "readonly") or not grade_id:
+        raise ValueError(f"bad cell header {header!r}: use solution|tests|check|readonly "
+                         "id=NAME")
+    if kind == "check":
+        if lines:
+            raise ValueError(f"a check cell has no body ({grade_id}): its cases live in "
+                             "agentloop.checks")
+        cell.source = f'from agentloop.checks import check\n\ncheck("{grade_id}")'
+    graded = kind in ("tests", "check")
     meta = {"grade_id": grade_id, "schema_version": 3, "task": False,
-            "grade": kind == "tests", "solution": kind == "solution",
-            "locked": kind != "solution"}
-    if kind == "tests":
+            "grade": graded, "solution": kind == "solution", "locked": kind != "solution"}
+    if graded:
         meta["points"] = int(options.get("points", 1))
     cell.metadata["nbgrader"] = meta
     return cell
@@ -98,7 +112,7 @@ def build_notebook(source_path: Path) -> nbformat.NotebookNode:
                                  "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     setup = nbformat.v4.new_code_cell(LITE_SETUP)
-    setup.metadata["tags"] = ["lite-setup"]
+    setup.metadata["tags"] = ["lite-setup", SKIP_GRADING]
     nb.cells = [setup, *parse(source_path.read_text(encoding="utf-8"))]
     return nb
 

@@ -29,7 +29,7 @@
 # - say what the run's *state* keeps and how the last observation is used;
 # - tell `continue` from the four ways a run can end;
 # - explain when a retry is allowed and when the run must stop;
-# - check the success, ambiguous, failing and boundary routes yourself.
+# - try the success, ambiguous, failing and boundary routes yourself.
 #
 # > **Predict first.** Reading the board failed twice in a row. What must the program remember
 # > after the first failure, so that after the second it can stop *for a reason*? Write your
@@ -42,8 +42,8 @@
 #
 # Picture a program whose route is fixed before it starts: *read → count → print*. Nothing in
 # that route says what to do with two matching cards or with a read that failed; if nobody
-# wrote such a check, the program carries on with a wrong assumption. (Plain code can of course
-# test a result and branch — having an `if` does not turn a program into an agent.)
+# wrote code for those cases, the program carries on with a wrong assumption. (Plain code can
+# of course test a result and branch — having an `if` does not turn a program into an agent.)
 #
 # The loop adds one thing: **every result is fed back** into the program, and the next action
 # is picked by a program that already knows that result. The sequence closes into a circle.
@@ -104,6 +104,12 @@
 # `new_state` builds the dict at the start of a run. In it, `False` in `done` means the run is
 # not over; `None` in `terminal` means no reason to stop has been chosen yet; `phase` says which
 # stage the run is at (`"start"`).
+#
+# > **Python you need · a dict, `True`/`False`/`None`, `import`.** A dict is written
+# > `{"steps": 0, "done": False}`: names (keys) on the left, values on the right.
+# > `state["steps"]` reads a value, `state["steps"] = 2` changes it. `True` and `False` are
+# > yes and no; `None` means "no value yet". `from agentloop.loop import new_state` takes the
+# > function `new_state` from the library's file `loop.py`, so this notebook can call it.
 
 # %%
 from agentloop.loop import new_state
@@ -130,12 +136,32 @@ from agentloop import loop
 
 print(inspect.getsource(loop.run_loop))
 print(inspect.getsource(loop.step))
+print(inspect.getsource(loop.update_state))
 
 # %% [markdown]
+# > **Python you need · reading a function.** `inspect.getsource(loop.step)` gives the source
+# > text of the function `step`, which `print` shows. `def step(state: dict[str, Any]) ->
+# > dict[str, Any]:` starts a function named `step` with one parameter, `state`. The parts
+# > after `:` and `->` are type hints — what kind of value goes in and comes out; Python does
+# > not enforce them. The text in triple quotes is the docstring, a one-line explanation.
+# > `raise` stops with an error (here: a finished run may not take another step). Its message
+# > is an f-string, `f"… {state['terminal']!r} …"`: the value of what is inside `{}` is
+# > written into the text (`!r` writes it the way Python shows it, quotes included).
+# >
+# > **Python you need · `while`, `not`, `append`.** `while condition:` repeats the indented
+# > lines below it as long as the condition is true; `while not state["done"]:` reads "as long
+# > as the run is not over". `not` turns `True` into `False` and back. `events.append(x)` adds
+# > `x` at the end of the list `events` (a list is written `[a, b, c]`).
+# >
+# > **Python you need · `+=`, `!=`, `if`.** `state["steps"] += 1` is short for
+# > `state["steps"] = state["steps"] + 1`: one more. `a != b` is true when `a` and `b` differ
+# > (`==` when they are equal). `if condition:` runs its indented lines only when the
+# > condition is true; `return value` ends the function and hands `value` back.
+#
 # Follow one pass of `step`:
 #
 # 1. `planner_stub(state)` chooses the action. The stub always proposes `read_task_cards`;
-#    later a model sits here — and its proposal will still have to be checked (chapter 2).
+#    later a model sits here — and its proposal will still have to be validated (chapter 2).
 # 2. `perform_action(action, state)` executes it in the environment and returns the observation.
 # 3. `update_state` stores the observation and adds one to `steps` — **a failed attempt is still
 #    an executed action**, so it counts — and adds one to `failures` if it failed.
@@ -143,9 +169,9 @@ print(inspect.getsource(loop.step))
 # 5. Only `continue` leaves `done` as `False`. Any other decision is written to `terminal` and
 #    the `while` loop ends.
 #
-# Note that `while not state["done"]` does not count steps. **Only `decide` checks the step
-# limit.** `decide` and its order of checks are the subject of lesson 2 — and of exercise 1,
-# where you write it yourself.
+# Note that `while not state["done"]` does not count steps. **Only `decide` looks at the step
+# limit.** `decide` and the order of its questions are the subject of lesson 2 — and of
+# exercise 1, where you write it yourself, for the office's revised policy.
 
 # %% [markdown]
 # ### Two runs
@@ -172,8 +198,8 @@ print(format_loop(run_loop("two_matches")))
 # Same action on the same step, two different endings. With two cards the run stops with
 # `needs_input`: the label means "a person has to clarify". It does not mean the program
 # quietly took one of the cards, and it does not mean a conversation with Anya has already
-# taken place. (A plain program could stop like this too, if its author wrote the check; here
-# the check is `decide`, and no model is pretending to be involved.)
+# taken place. (A plain program could stop like this too, if its author wrote that rule; here
+# the rule is in `decide`, and no model is pretending to be involved.)
 #
 # > **On paper: one pass, twice.** Write the two runs as chains *state → action → observation →
 # > decision*, with the same action in both. Then finish the sentence: "The decision changed
@@ -184,8 +210,14 @@ print(format_loop(run_loop("two_matches")))
 # **Read the observation field by field.** It is tempting to read `ok: true` as "task solved".
 # It only reports that the *read* went through. Whether the *goal* was reached is a question for
 # `matches`, and our demo has a precise answer: the goal counts as reached when a finished
-# search found exactly one card. A failed read is shaped differently — it has no `matches` at
-# all:
+# search found exactly one card.
+#
+# **Which search is finished?** A read of a big board can say `"search_complete": false`: more
+# pages are left. **When an observation has no `search_complete` field at all, the search is
+# finished** — the observations above are finished searches, and so is one with
+# `"search_complete": true`. Only an explicit `false` means "not finished yet".
+#
+# A failed read is shaped differently — it has no `matches` at all:
 #
 # ```json
 # {"ok": false, "error": "Error: the practice task cards are unavailable"}
@@ -246,9 +278,21 @@ print(format_loop(run_loop("two_matches")))
 #     L -- "no" --> CONT["continue"]
 # ```
 #
-# *Figure 2. The branches of `decide`, in the order it checks them.*
+# *Figure 2. The branches of `decide`, in the order it asks its questions.*
+#
+# Here is `decide` as the library writes it; hold it next to Figure 2.
+
+# %%
+print(inspect.getsource(loop.decide))
 
 # %% [markdown]
+# > **Python you need · `len`, `dict.get(key, default)`, `elif`.** `len(x)` counts the items
+# > of a list: `len(["task-003"])` is 1, `len([])` is 0. `observation.get("search_complete",
+# > True)` reads the field like `observation["search_complete"]` would, but when the field is
+# > missing it gives the default, `True`, instead of failing — which is how a missing field
+# > comes to mean "finished". `elif` ("else if") is asked only when the `if` above it was
+# > false.
+#
 # ### Retry and limit
 #
 # Two of the terminals, `error` and `limit`, come from comparing a counter with a limit in the
@@ -269,11 +313,13 @@ print(format_loop(run_loop("two_matches")))
 # nothing to go on. That is `needs_input` — the read did not fail, so it is no `error`, and the
 # program must not keep reading behind the person's back.
 #
-# **The order of checks decides.** `decide` asks its questions one after another and returns
-# at the first answer (Figure 2). A failure is looked at first. After a *first* failure a retry
-# is still allowed — but a retry is an action, so the step limit gets a say: if the first
+# **The order of the questions decides.** `decide` asks its questions one after another and
+# returns at the first answer (Figure 2). A failure is looked at first. After a *first* failure
+# a retry is still allowed — but a retry is an action, so the step limit gets a say: if the first
 # failure happens on the fifth action, the retry would be the sixth, and the answer is `limit`.
-# The right to retry never stretches the budget. A read that worked and a search that finished
+# The right to retry never stretches the budget. A *second* failure on the fifth action, though,
+# is `error`, not `limit`: the retries are used up, and that question comes before the step
+# limit. A read that worked and a search that finished
 # are judged by their matches **even on the last allowed step**: one card on step 5 is still
 # `success`, because the limit forbids the *next* action, not a result already in hand. The
 # limit only stops a run that could otherwise go on — which is why the boundary scenario's pages
@@ -295,11 +341,11 @@ print(format_loop(run_loop("permanent_error")))
 # %% [markdown]
 # Step 1: the read fails, `failures` is 1. That is not more than the one retry allowed, and four
 # of the five actions are still unspent, so the decision is `continue`. Step 2: the retry fails
-# as well, `failures` is 2, more than `max_retries` — `error`, decided on action 2; a third read
+# as well, `failures` is 2, more than `max_retries` — **`error` on action 2**; a third read
 # never happens. `steps` ends at 2, because a read that fails has still been executed.
 #
 # `temporary_error` differs in one place only: its second observation. The retry succeeds with
-# one card, so that run ends in `success` on action 2. Same code, a different prepared result,
+# one card, so that run ends in **`success` on action 2**. Same code, a different prepared result,
 # a different ending — you will run it below.
 #
 # Now back to the opening question: to stop *for a reason* after the second failure, the state
@@ -311,7 +357,8 @@ print(format_loop(run_loop("permanent_error")))
 #
 # Each scenario is a prepared environment, so every way of ending a run can be reproduced. The
 # tests compare each run with a reference output (`tests/golden/loop_<scenario>.txt`), byte for
-# byte. Besides the five you have met, `no_matches` is a finished search that found nothing, and
+# byte. Besides the five the lessons describe (`one_match`, `two_matches`, `temporary_error`,
+# `permanent_error`, `limit`), `no_matches` is a finished search that found nothing, and
 # `missing_file` is a board whose card file cannot be found at all.
 #
 # > **Predict.** For each of the seven scenarios, write down the terminal and the step it
@@ -323,6 +370,12 @@ from agentloop.environment import SCENARIOS
 for name in SCENARIOS:
     result = run_loop(name)
     print(f"{name:16} → {result['terminal']:12} at step {result['state']['steps']}")
+
+# %% [markdown]
+# > **Python you need · `for`, padding in f-strings.** `for name in SCENARIOS:` runs the
+# > indented lines once for each scenario name, with `name` holding the current one (going
+# > through a dict gives its keys). In the f-string, `{name:16}` writes the name padded with
+# > spaces to 16 characters, so the columns line up.
 
 # %% [markdown]
 # > **Compare the step records.** Predict first, then run the next cell: how many steps do
@@ -349,7 +402,8 @@ for name in ("temporary_error", "limit"):
 # | a finished search, two cards | the ambiguity is kept | nothing to choose by → `needs_input` |
 # | a finished search, no card | the empty result is kept | fresh input is needed → `needs_input` |
 # | a first failure, budget left | `failures` becomes 1 | a retry and an action are both still allowed → `continue` |
-# | a second failure | `failures` becomes 2 | the one retry is used up → `error` |
+# | a first failure on step 5 | `failures` becomes 1; `steps` equals `max_steps` | the retry would be a sixth action → `limit` |
+# | a second failure | `failures` becomes 2 | the one retry is used up → `error`, even on step 5 |
 # | an unfinished search before step 5 | a `next_page` is known | reading on makes sense → `continue` |
 # | an unfinished search on step 5 | `steps` equals `max_steps` | no budget for another action → `limit` |
 #
@@ -370,9 +424,13 @@ print(result["terminal"], result["state"]["steps"])
 
 # %% [markdown]
 # With `max_retries=0` there is no retry to spend, so the very first failure is already one too
-# many: `error` after one step. The scenario and the terminals are the same as before; only the
+# many: **`error` after 1 step**. The scenario and the terminals are the same as before; only the
 # retry setting moved. The course keeps both settings in small ranges on purpose:
 # `1 ≤ max_steps ≤ 5` and `0 ≤ max_retries ≤ 1`.
+#
+# > **Python you need · keyword arguments.** `run_loop("permanent_error", max_steps=5,
+# > max_retries=0)` passes the scenario by position and the two limits by name; a name you
+# > leave out keeps its default (`max_steps=5`, `max_retries=1`).
 #
 # > **Predict.** `run_loop("limit", max_steps=50)`: will the run read fifty pages?
 
@@ -386,13 +444,17 @@ except ValueError as problem:
 # No page is read at all: a setting outside its range is refused with a `ValueError` that names
 # the range, before the run starts. A budget of fifty would not make the demo "more autonomous".
 #
+# > **Python you need · `try` / `except`.** Lines under `try:` run normally; if one of them
+# > raises a `ValueError`, Python jumps to `except ValueError as problem:` instead of
+# > stopping the notebook, and `problem` holds the error, whose text says what was wrong.
+#
 # ### Explore: the loop explorer
 #
 # Pick a scenario and move the sliders: the run is recomputed on every change and shown whole.
 # To walk through it, press **first step**, then **next step** once per step; **whole run** shows
 # it all again.
 #
-# > **Predict, then check.** On `limit`, what changes when you move `max_steps` from 5 to 2? On
+# > **Predict, then look.** On `limit`, what changes when you move `max_steps` from 5 to 2? On
 # > `temporary_error`, what does `max_retries = 0` do? On `one_match`, can any slider change the
 # > ending?
 
@@ -430,7 +492,7 @@ loop_explorer("limit")
 # the course's ranges. To watch them work, `agentloop run --dir DIR` plays back a route the
 # course authors wrote for the *future* duty officer, under the policy in `DIR`.
 #
-# > **Predict.** Will one read of the cards be enough for a checked summary? The cell replays
+# > **Predict.** Will one read of the cards be enough for a verified summary? The cell replays
 # > the route twice: under the office's policy (`max_steps: 5`) and under a tighter one
 # > (`max_steps: 2`). How far does each get, and which terminal does each print?
 
@@ -442,19 +504,26 @@ from pathlib import Path
 from agentloop.stop_policy import format_run, load_policy
 
 for name, max_steps in (("office", 5), ("limit2", 2)):
-    folder = Path(tempfile.mkdtemp()) / name
+    folder = Path(tempfile.mkdtemp()) / name  # a fresh, empty folder for this policy
     folder.mkdir()
     policy = {"max_steps": max_steps, "max_retries": 1}
     (folder / "stop_policy.json").write_text(json.dumps(policy))
     print(format_run(name, load_policy(folder)), end="\n\n")
 
 # %% [markdown]
-# The whole route is five actions: one read of the cards, three card checks, a draft summary —
-# after the read, four more actions stand between the board and a checked draft. Under the
-# office's policy the route fits and ends in `success` on action 5. With `max_steps: 2` it stops
-# after the read and one check, with `limit`: the limit is now something you can see the
-# program obey, not just a rule on paper. The replay follows a route the authors prepared in advance — it is not a
-# recording of a live model, and it shows nothing about how one would behave.
+# > **Python you need · two names in a `for`, files.** `for name, max_steps in (("office", 5),
+# > ("limit2", 2)):` goes through two pairs and unpacks each into two names. `json.dumps(policy)`
+# > turns the dict into JSON text, and `write_text` writes that text into the file
+# > `stop_policy.json`; `load_policy(folder)` reads it back and refuses values outside the ranges.
+
+# %% [markdown]
+# The whole route is **5 actions**: one read of the cards, three card validations, a draft
+# summary — after the read, four more actions stand between the board and a verified draft. Under the
+# office's policy the route fits and ends in **`success` on action 5**. With `max_steps: 2` it
+# stops after the read and one validation, **`limit` on action 2**: the limit is now something you
+# can see the program obey, not just a rule on paper. The replay follows a route the authors
+# prepared in advance — it is not a recording of a live model, and it shows nothing about how
+# one would behave.
 #
 # The same policy fits everyday cases too. Two files match the name of your school report: ask
 # which one, don't open one at random. The computer room's share did not open: try again, as
@@ -486,131 +555,161 @@ for name, max_steps in (("office", 5), ("limit2", 2)):
 #
 # Each exercise has an **answer cell** (replace `raise NotImplementedError()` with your code) and
 # a **check cell** below it. Run the check cell for instant feedback: every case is listed with
-# ✔ or ✘ and a hint. When your work is graded, more cases are generated that you have not seen,
-# so make your code right, not just the listed cases.
+# ✔ or ✘, and a failed one says why and gives a hint. When your work is graded, more cases are generated
+# that you have not seen — other card ids, other step numbers, other limits, other error
+# texts — so make your code right, not just the listed cases.
 #
-# ### Exercise 1 · Write `decide`
+# ### Exercise 1 · `decide` under the office's revised policy
 #
-# Write `decide(state)` yourself. It receives a state like the ones above and returns one of
-# `"continue"`, `"success"`, `"needs_input"`, `"error"`, `"limit"`. Follow the order of checks
-# from Figure 2. It may read only the observation, `steps`, `failures`, `max_steps` and
-# `max_retries` — never `state["scenario"]`.
+# After a month with the duty officer, the office changes two rules. Write `decide(state)` for
+# the **revised** policy. The library's `decide` (printed in lesson 2) follows the first policy:
+# start from it if you like, but as it is it passes no check below.
+#
+# 1. **A failure a retry cannot fix.** The board now marks some failures with
+#    `"retryable": false` — a card file that is not there, for instance (in the `missing_file`
+#    run above the retry reads the missing file again, for nothing):
+#    `{"ok": false, "error": "…", "retryable": false}`. Such a failure is `error` **at once**:
+#    even with a retry left, even on the last allowed step. A failure without the field, or
+#    with `"retryable": true`, is judged exactly as before.
+# 2. **One card listed twice is one card.** The board's index lists a card once for each label
+#    it carries, so the same id can appear twice: `["task-003", "task-003"]`. Count
+#    **different** cards: a finished search with exactly one different card is `success`;
+#    with none, or with several different cards, `needs_input`.
+#
+# Everything else stays as in Figure 2: a failure is judged first; a finished search
+# (`search_complete` is `true` **or missing**) is judged by its cards, even on the last step;
+# only a run that could go on is stopped by the step limit. Return one of `"continue"`,
+# `"success"`, `"needs_input"`, `"error"`, `"limit"`, and read only the observation, `steps`,
+# `failures`, `max_steps` and `max_retries` — never `state["scenario"]`.
+#
+# > **Python you need · `set`.** `set(items)` keeps each different value once:
+# > `set(["task-003", "task-003"])` is `{"task-003"}`, so `len(set(["task-003", "task-003"]))`
+# > is 1 while `len(["task-003", "task-003"])` is 2.
 
 # %% solution id=ch1-decide-answer
 def decide(state):
-    """Return the decision for this state (continue or one of the four terminals)."""
+    """Return the decision for this state under the office's revised policy."""
     ### BEGIN SOLUTION
     observation = state["observation"]
     if not observation["ok"]:
+        if not observation.get("retryable", True):
+            return "error"
         if state["failures"] > state["max_retries"]:
             return "error"
     elif observation.get("search_complete", True):
-        return "success" if len(observation["matches"]) == 1 else "needs_input"
+        if len(set(observation["matches"])) == 1:
+            return "success"
+        return "needs_input"
     if state["steps"] >= state["max_steps"]:
         return "limit"
     return "continue"
     ### END SOLUTION
 
 
-# %% tests id=ch1-decide-failure points=2
-from agentloop.checks import check
+# %% check id=ch1-decide-failure points=2
 
-check("ch1-decide-failure", decide)
-### BEGIN HIDDEN TESTS
-check("ch1-decide-failure", decide, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch1-decide-search points=2
 
-# %% tests id=ch1-decide-search points=2
-from agentloop.checks import check
-
-check("ch1-decide-search", decide)
-### BEGIN HIDDEN TESTS
-check("ch1-decide-search", decide, hidden=True)
-### END HIDDEN TESTS
-
-# %% tests id=ch1-decide-scenario points=1
-from agentloop.checks import check
-
-check("ch1-decide-scenario", decide)
-### BEGIN HIDDEN TESTS
-check("ch1-decide-scenario", decide, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch1-decide-scenario points=1
 
 # %% [markdown]
-# ### Exercise 2 · Predict the decision
+# ### Exercise 2 · Predict how a run ends
 #
-# For each state below, predict what `decide` returns — on paper first, without running it.
-# Then fill in the dictionary `predictions` with one decision word per question. The check cell
-# tells you only whether every question has a valid answer; whether your answers are right is
-# decided when the work is graded. (Afterwards, check yourself with the library's `decide`.)
+# Each run below is scripted: on step 1 the board returns the first observation of the list,
+# on step 2 the second, and so on. After each observation the state changes as in
+# `update_state` (`steps` + 1, and `failures` + 1 after a failed read) and the **revised**
+# policy of exercise 1 decides. The run ends at its first terminal; observations after it are
+# never read. For each run, predict the terminal and the step it is decided on — on paper
+# first, step by step. Then fill in `predictions` with one pair per run, for example
+# `"a": ("limit", 3)`.
+#
+# The check cell tells you only whether every answer is a terminal and a step the run could end
+# on; whether it is the right one is decided when the work is graded. To check yourself
+# afterwards, play the runs with your own `decide` from exercise 1 — the library's `decide`
+# follows the first policy and gives other answers.
+#
+# > **Python you need · a tuple.** `("limit", 3)` is a tuple: a fixed group of values in
+# > parentheses, here a terminal and a step. `pair[0]` is `"limit"`, `pair[1]` is `3`.
 
 # %%
-from agentloop.checks.ch1 import PREDICTION_QUESTIONS
+from agentloop.checks.ch1 import PREDICTION_RUNS
 
-for letter, state in PREDICTION_QUESTIONS.items():
-    print(f"{letter})  observation={json.dumps(state['observation'])}")
-    print(f"    steps={state['steps']} failures={state['failures']} "
-          f"max_steps={state['max_steps']} max_retries={state['max_retries']}")
+for letter, script in PREDICTION_RUNS.items():
+    print(f"{letter})  max_steps={script['max_steps']} max_retries={script['max_retries']}")
+    for number, observation in enumerate(script["observations"], start=1):
+        print(f"    step {number}: {json.dumps(observation)}")
+
+# %% [markdown]
+# > **Python you need · `enumerate`, `.items()`.** `for letter, script in
+# > PREDICTION_RUNS.items():` goes through a dict's keys and values together.
+# > `enumerate(items, start=1)` numbers the items as it goes: `(1, first)`, `(2, second)`, …
 
 # %% solution id=ch1-predict-answer
-# One decision word per question, e.g. "a": "continue".
+# One pair (terminal, step) per run, e.g. "a": ("limit", 3).
 ### BEGIN SOLUTION
 predictions = {
-    "a": "success",
-    "b": "needs_input",
-    "c": "continue",
-    "d": "error",
-    "e": "limit",
-    "f": "continue",
-    "g": "limit",
-    "h": "success",
-    "i": "needs_input",
-    "j": "error",
+    "a": ("error", 2),
+    "b": ("error", 1),
+    "c": ("limit", 3),
+    "d": ("success", 3),
+    "e": ("limit", 2),
+    "f": ("error", 1),
+    "g": ("error", 3),
+    "h": ("needs_input", 2),
 }
 ### END SOLUTION
 
-# %% tests id=ch1-predict points=2
-from agentloop.checks import check
-
-check("ch1-predict", predictions)
-### BEGIN HIDDEN TESTS
-check("ch1-predict", predictions, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch1-predict points=2
 
 # %% [markdown]
-# ### Exercise 3 · An honest message for each terminal
+# ### Exercise 3 · The final message of a run
 #
-# Write `honest_message(terminal, observation)`: the sentence a person reads when a run ends.
-# The rules are the office's: never write "done", "success", "ready", "complete" or "finished"
-# after `error` or `limit` — not even as "not finished", so that no reader can skim past the
-# "not"; after `error` say that reading failed; after `limit` say the search
-# stopped before checking everything; after `needs_input` name every candidate card (or say that
-# none matched) and ask a question; after `success` name the card found.
+# The explorer above shows a short message for each terminal, written by the library's
+# `honest_message(terminal, observation)`. The office wants more: a message written from the
+# **whole final state**, so that the person also learns what the run cost and what went wrong.
+# Write `final_message(state)`; `state` is a run's state after its last step
+# (`state["terminal"]` is set). These are exactly the rules the check applies:
+#
+# | the message | must | must not |
+# | --- | --- | --- |
+# | every one | say how many actions the run used, as a number (`state["steps"]`, e.g. "actions used: 2"); stay under 300 characters | state any other number than the run's counts and limits (`steps`, `failures`, `max_steps`, `max_retries`); numbers inside card ids and the error text do not count |
+# | `success` | name the card and say it was **found** | ask anything (no `?`); say that nothing was found or that not all was checked; say a read failed when none did |
+# | `needs_input` | name every different candidate card — or, when there is none, say that **no card** matched; ask a question (`?`) | say a card was chosen ("the card is …", "I picked …") or that the job is done, solved or ready; say that cards were left unchecked; say a read failed when none did |
+# | `error` | say that reading failed ("could not read the cards", "the read failed"); pass on the error text of the observation, with or without its `Error: `; say that **nothing** was found or decided | use "done", "success", "complete", "finished", "ready" — not even as "not finished", so that no reader can skim past the "not"; say "found" or name a card |
+# | `limit` | say that the search stopped before every card was checked ("not all cards were checked") | use those success words, even negated; say "found" or name the cards of the last page — they are not a result; say a read failed unless the last one did |
+#
+# The word "error" on its own does not say that reading failed, and "I stopped." does not say
+# what was left undone. Same cards, counts and error text in, same message out: never read
+# `state["scenario"]`.
+#
+# > **Python you need · `not in`, `", ".join`.** `card not in cards` is true when the list
+# > `cards` does not hold `card` yet. `", ".join(["task-003", "task-007"])` glues a list of
+# > texts into one: `"task-003, task-007"`.
 
 # %% solution id=ch1-messages-answer
-def honest_message(terminal, observation):
-    """The message a person reads when the run ends with `terminal`."""
+def final_message(state):
+    """The message a person reads when the run ends (state["terminal"] is set)."""
     ### BEGIN SOLUTION
-    matches = observation.get("matches") or []
-    if terminal == "success":
-        return f"Found it: the card is {matches[0]}."
-    if terminal == "needs_input":
-        if not matches:
-            return "No card matches your question. Which task do you mean?"
-        return f"Several cards match: {', '.join(matches)}. Which one do you mean?"
-    if terminal == "error":
-        return "I could not read the task cards, even after one retry."
-    return "I ran out of allowed steps: not all cards were checked."
+    observation = state["observation"]
+    used = f"Actions used: {state['steps']}."
+    cards = []
+    for card in observation.get("matches", []):
+        if card not in cards:
+            cards.append(card)
+    if state["terminal"] == "success":
+        return f"Found your card: {cards[0]}. {used}"
+    if state["terminal"] == "needs_input":
+        if not cards:
+            return f"No card matches your question. Which task do you mean? {used}"
+        return f"Several cards match: {', '.join(cards)}. Which one do you mean? {used}"
+    if state["terminal"] == "error":
+        return (f"I could not read the task cards ({observation['error']}), so nothing was "
+                f"found and nothing was decided. {used}")
+    return f"The search stopped before every card was checked. {used}"
     ### END SOLUTION
 
 
-# %% tests id=ch1-messages points=2
-from agentloop.checks import check
-
-check("ch1-messages", honest_message)
-### BEGIN HIDDEN TESTS
-check("ch1-messages", honest_message, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch1-messages points=2
 
 # %% [markdown]
 # ## Check yourself
@@ -624,6 +723,44 @@ check("ch1-messages", honest_message, hidden=True)
 # | missing data | a finished search with no card | `needs_input`, and no quiet reading on |
 # | error | two failures, one retry allowed | `error` on action 2 |
 # | boundary | five unfinished pages | `limit`, and no sixth action |
+#
+# **Predict, then reveal (not graded).** For each state below, write down on paper what the
+# library's `decide` — the *first* policy, the one the lessons teach — returns. Then run the
+# cell after it to compare.
+#
+# > **Python you need · `as`.** `from agentloop.loop import decide as library_decide` imports
+# > `decide` under another name, so it cannot be mixed up with your own `decide`.
+
+# %%
+from agentloop.loop import decide as library_decide
+
+FAILED = {"ok": False, "error": "Error: the practice task cards are unavailable"}
+SELF_CHECK = {
+    "a": {"observation": {"ok": True, "matches": ["task-003"]}, "steps": 1, "failures": 0},
+    "b": {"observation": {"ok": True, "matches": ["task-003", "task-003-copy"]}, "steps": 3,
+          "failures": 1},
+    "c": {"observation": FAILED, "steps": 1, "failures": 1},
+    "d": {"observation": FAILED, "steps": 2, "failures": 2},
+    "e": {"observation": FAILED, "steps": 5, "failures": 1},
+    "f": {"observation": {"ok": True, "matches": ["candidate-004"], "search_complete": False,
+                          "next_page": 5}, "steps": 4, "failures": 0},
+    "g": {"observation": {"ok": True, "matches": ["task-003"]}, "steps": 5, "failures": 1},
+    "h": {"observation": {"ok": True, "matches": []}, "steps": 2, "failures": 1},
+}
+for letter, fields in SELF_CHECK.items():
+    print(f"{letter})  {json.dumps(fields['observation'])}  steps={fields['steps']} "
+          f"failures={fields['failures']}  (max_steps=5, max_retries=1)")
+
+# %%
+# Reveal: run this only after writing your predictions down.
+for letter, fields in SELF_CHECK.items():
+    state = new_state("one_match")  # limits 5 and 1
+    state.update(fields)  # this question's observation and counters
+    print(letter, "→", library_decide(state))
+
+# %% [markdown]
+# > **Python you need · `update`.** `state.update(fields)` copies every field of the dict
+# > `fields` into `state`: here this question's observation and counters.
 #
 # 1. Draw the loop from memory: its four stages and where the decision point sits.
 # 2. A tool is chosen, and an action is executed: why are these two separate events?

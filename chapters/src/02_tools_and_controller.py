@@ -14,13 +14,13 @@
 # **planner**, and one day the planner will be a language model. A model can write anything:
 # "look up `design`" when you asked about `ai`, "run this Python", "the answer is *Advanced
 # AI*" without looking anything up. So between what the planner *proposes* and what actually
-# *runs* we put a piece of ordinary code: the **controller**. It checks every proposal before
+# *runs* we put a piece of ordinary code: the **controller**. It validates every proposal before
 # anything happens, and it says no — with a reason — when a proposal breaks a rule.
 #
 # **You will be able to**
 # - describe a tool by its name, description and argument schema, and say why the registry of
 #   tools stays narrow;
-# - tell a proposal from a permission, and name the controller's checks in order;
+# - tell a proposal from a permission, and name the controller's rules in order;
 # - read a run's status together with its answer: `done`, `unknown`, `stopped`;
 # - explain why running out of steps is not success, even when a tool returned data;
 # - swap planners (including broken ones) and say where a live model would plug in.
@@ -68,6 +68,11 @@ registry = default_registry()
 print(json.dumps(registry.describe(), indent=2))
 
 # %% [markdown]
+# > **Python you need · methods, `json.dumps`.** `registry.describe()` calls a function that
+# > belongs to the object `registry` (a method). `json.dumps(data, indent=2)` turns plain data
+# > into JSON text, spread over lines with two spaces per level.
+
+# %% [markdown]
 # `"scoped": true` says that the key must be the one *the run was asked about*; we come back to
 # it in lesson 3.
 #
@@ -79,8 +84,8 @@ print(json.dumps(registry.describe(), indent=2))
 #
 # - the registry lists **specific operations**, each with a schema — never "run this text";
 # - nothing in the controller ever evaluates model-written code or shell commands;
-# - a tool's own input check (like `lookup`'s 1–32 characters) stays, even though the controller
-#   checks the same bounds first. Two locks are better than one.
+# - a tool's own input validation (like `lookup`'s 1–32 characters) stays, even though the
+#   controller validates the same bounds first. Two locks are better than one.
 #
 # When a model arrives, it will be able to *ask* for a neatly structured lookup — and that is
 # all it can do. Whether anything runs stays the business of the registry and the controller.
@@ -145,13 +150,14 @@ from agentloop.controller import run
 print(json.dumps(run("ai"), indent=2))
 
 # %% [markdown]
-# Two steps: step 1 runs `lookup`, step 2 is the planner's final answer. The **trace** records
+# **Two steps**: step 1 runs `lookup`, step 2 is the planner's final answer. The **trace** records
 # every executed tool call — the tool, the *validated* input, the result. The final answer is
 # not a tool call, so it adds no trace entry; it ends the run, and the controller sets the
 # status.
 #
 # A run is also a command: `agentloop lookup KEY [--max-steps N]` prints it as JSON. Here we
-# call the command-line entry point directly; it prints, then returns the exit status.
+# call the command-line entry point directly, giving it the command's words as a list; it
+# prints, then returns the exit status (the last line of the output).
 #
 # > **Predict.** For the unknown key `robotics`: which status, which answer — and will any title
 # > appear that the catalogue does not hold?
@@ -165,12 +171,12 @@ main(["lookup", "robotics"])
 # Status `unknown`, answer `null`, exit status `0`, and no title anywhere: the trace shows the one
 # lookup and its empty result, and nothing in the output goes beyond what the catalogue holds.
 #
-# ## Lesson 3 · The controller's checks, one by one
+# ## Lesson 3 · The controller's rules, one by one
 #
 # `validate_proposal(proposal, state, registry)` returns `None` when a proposal may be carried
 # out and raises `ProposalRejected` when it may not. The exception is a `ValueError` with two
-# extra attributes: a machine-readable **`code`** and a **`reason`** for people. The checks, in
-# the order the controller makes them:
+# extra attributes: a machine-readable **`code`** and a **`reason`** for people. The rules, in
+# the order the controller applies them:
 #
 # | # | code | refused when |
 # | --- | --- | --- |
@@ -187,10 +193,15 @@ main(["lookup", "robotics"])
 # | 11 | `final_without_observation` | a final answer before any tool has run |
 # | 12 | `final_mismatch` | the answer differs from the result of the last tool call |
 #
-# Checks 5–10 apply to a tool call and 11–12 to a final answer; 1–4 apply to both.
+# Rules 5–10 apply to a tool call and 11–12 to a final answer; 1–4 apply to both.
 #
 # Types are exact: `True` is not an `int` here (in Python it is one, which is exactly the kind
 # of surprise a controller must not let through), and `"2"` is not a number.
+#
+# > **Python you need · `isinstance`, `type(...) is`.** `isinstance(value, dict)` asks "is
+# > `value` a dict (or a kind of dict)?". Because `bool` is a kind of `int`,
+# > `isinstance(True, int)` is `True`; `type(True) is int` is `False`, since it asks for
+# > exactly `int`. That is why the controller uses `type(value) is int` for whole numbers.
 #
 # > **Predict.** For each proposal below, which code? Cover the output and guess first.
 
@@ -224,10 +235,17 @@ for proposal, state in EXAMPLES:
         print(f"{refusal.code:26}", refusal.reason)
 
 # %% [markdown]
+# > **Python you need · exceptions.** An exception is an error object. The controller refuses
+# > with `raise ProposalRejected("out_of_scope", "…")`: the function stops there, and the
+# > nearest `except ProposalRejected as refusal:` catches it; `refusal.code` and
+# > `refusal.reason` read the two attributes it carries. `ProposalRejected` is a kind of
+# > `ValueError`, so `except ValueError` would catch it too.
+
+# %% [markdown]
 # Back to the opening question: `lookup` of `design` in a run asked about `ai` is
 # **well-formed and still refused** (`out_of_scope`). The form of a proposal says nothing about
 # whether it is *allowed*: the user asked about one course, so the run may look at that course
-# only. A controller that checked only the shape would let a model wander through data nobody
+# only. A controller that looked only at the shape would let a model wander through data nobody
 # asked for.
 #
 # The last two finals are the other half of honesty: an answer must be **the observed result**,
@@ -247,11 +265,19 @@ for proposal, state in EXAMPLES:
 from agentloop.tools import Tool, ToolRegistry
 
 calls = []
+
+
+def counting_lookup(key):
+    """The catalogue lookup, writing down every key it is called with."""
+    calls.append(key)
+    return lookup(key)
+
+
 counting = ToolRegistry([Tool(
     name="lookup",
     description="lookup that counts its calls",
     args={"key": {"type": "str", "min_length": 1, "max_length": 32, "scoped": True}},
-    run=lambda key: calls.append(key) or lookup(key),
+    run=counting_lookup,
 )])
 
 state = new_state("ai")
@@ -265,6 +291,11 @@ step(state, {"type": "tool", "name": "lookup", "args": {"key": "ai"}}, counting)
 print("calls after the good one:", calls, "| trace entries:", len(state["observations"]))
 
 # %% [markdown]
+# > **Python you need · a dataclass.** `Tool` is a *dataclass*: a class that only lists its
+# > fields (`name`, `description`, `args`, `run`). `Tool(name="lookup", …)` makes one, and
+# > `tool.name` reads a field back. It is *frozen*: once made, its fields cannot be changed.
+# > `run=counting_lookup` passes the function itself (no brackets), for the controller to call.
+#
 # Validation comes **before** execution, always, and the refused step is not even counted as a
 # step. Open `lib/agentloop/controller.py`: `step` calls `validate_proposal` on its first line
 # of work, and the only call to a tool's function is below it.
@@ -293,11 +324,11 @@ print(json.dumps(run("ai", max_steps=1), indent=2))
 # `stopped`, with `answer: None` — and yet the record is right there in the trace. Why is that
 # not `done`? Because the task was "look up the key **and confirm the answer**". The only step
 # was spent on the lookup; the planner never got a step to propose its final answer, so the
-# controller never checked one. Data in the trace is an *intermediate* result; `done` means the
+# controller never validated one. Data in the trace is an *intermediate* result; `done` means the
 # *task* finished.
 #
 # Calling it success anyway would be the classic dishonest shortcut: "the tool returned
-# something, so we are fine". A real run might have needed a second lookup, a check, a
+# something, so we are fine". A real run might have needed a second lookup, a comparison, a
 # correction — the budget cut it off, and the status must say so. The command line says it too:
 # a stopped run exits with status 1 (done and unknown exit with 0), so a script cannot
 # mistake it for success.
@@ -306,7 +337,7 @@ print(json.dumps(run("ai", max_steps=1), indent=2))
 main(["lookup", "ai", "--max-steps", "1"])
 
 # %% [markdown]
-# The budget itself is checked: it must be a positive whole number. `True` is refused too —
+# The budget itself is validated: it must be a positive whole number. `True` is refused too —
 # it would quietly mean one step.
 
 # %%
@@ -334,8 +365,13 @@ for name in ("answer_at_once", "invent_record", "look_elsewhere", "run_code", "k
         print(f"{name:15} refused: {refusal.code}")
 
 # %% [markdown]
+# > **Python you need · functions as values.** `planners.PLANNERS` is a dict whose values are
+# > functions: `planners.PLANNERS["keep_looking"]` *is* the function, and `run` calls it once
+# > per step. Passing a function without calling it is how a planner is plugged in.
+
+# %% [markdown]
 # `keep_looking` is never refused — every lookup is valid — but it never finishes, so the run is
-# `stopped`. The controller keeps each step safe; the budget keeps the run finite.
+# **`stopped` after 3 lookups**, the whole default budget. The controller keeps each step safe; the budget keeps the run finite.
 #
 # The planner gets a **copy** of the state: it can read the trace but not rewrite it. (Try it:
 # a planner that appends a fake observation changes only its own copy.)
@@ -355,24 +391,30 @@ for name in ("answer_at_once", "invent_record", "look_elsewhere", "run_code", "k
 # > planner's? Which code, if any?
 
 # %%
-def replaying_adapter(replies):
-    """Stand-in for a model adapter: each reply is the JSON a model's tool call would carry."""
-    queue = iter(replies)
-
-    def planner(state):
-        return json.loads(next(queue))
-
-    return planner
+def model_replies():
+    """Stand-in for a model: each reply is the JSON text a model's tool call would carry."""
+    yield '{"type": "tool", "name": "lookup", "args": {"key": "ai"}}'
+    yield '{"type": "final", "answer": {"title": "Applied AI"}}'
 
 
-model_like = replaying_adapter([
-    '{"type": "tool", "name": "lookup", "args": {"key": "ai"}}',
-    '{"type": "final", "answer": {"title": "Applied AI"}}',
-])
+replies = model_replies()
+
+
+def model_like(state):
+    """The adapter: turn the model's next reply into a proposal dict."""
+    return json.loads(next(replies))
+
+
 try:
     run("ai", model_like)
 except ProposalRejected as refusal:
     print("refused:", refusal)
+
+# %% [markdown]
+# > **Python you need · a generator, `next`, `json.loads`.** A function with `yield` is a
+# > *generator*: calling `model_replies()` runs nothing yet; each `next(replies)` runs it up to
+# > the next `yield` and hands back that value — the first reply, then the second.
+# > `json.loads(text)` turns JSON text back into a dict.
 
 # %% [markdown]
 # Refused, with the same code a planner would get: the controller cannot tell, and need not
@@ -385,13 +427,13 @@ except ProposalRejected as refusal:
 # %% [markdown]
 # ### Explore: the proposal explorer
 #
-# The top half checks **one proposal**: pick a preset or edit the fields (the type, the tool
+# The top half validates **one proposal**: pick a preset or edit the fields (the type, the tool
 # name, the args as JSON, or a final answer as JSON), choose the requested key and whether one
 # lookup has happened, and read the controller's verdict — accepted, or the code and the reason.
 # The bottom half runs **a whole planner** under a step budget (`max_steps` 1–5) and shows its
 # trace.
 #
-# > **Predict, then check.** "final: what was observed" before any lookup? The same after one
+# > **Predict, then look.** "final: what was observed" before any lookup? The same after one
 # > lookup, asked about `robotics`? The `plan` planner at `max_steps` 1, then 2? Edit the args
 # > to `{"key": "AI"}` — is case ignored?
 
@@ -405,28 +447,50 @@ proposal_explorer("ai", "lookup another key")
 #
 # Each exercise has an **answer cell** (replace `raise NotImplementedError()` with your code)
 # and a **check cell** below it. Run the check cell for instant feedback. When your work is
-# graded, more cases are generated that you have not seen — including arbitrary dicts thrown at
-# your validator — so make the code right, not just the listed cases.
+# graded, more cases are generated that you have not seen — other keys, budgets, catalogues,
+# and arbitrary dicts thrown at your validator — so make the code right, not just the listed
+# cases.
 #
-# ### Exercise 1 · Write the validator
+# ### Exercise 1 · The desk's revised validator
 #
-# Write `validate_proposal(proposal, state, registry)` yourself, without calling the library's.
-# Return `None` to accept; to refuse, `raise ProposalRejected(code, reason)` with the code from
-# the table in lesson 3 and a reason a person can read.
+# Once a model is connected, the desk changes two rules. Write
+# `validate_proposal(proposal, state, registry)` for the **revised** rules. The library's
+# `validate_proposal` (in `lib/agentloop/controller.py`) follows the lesson's table: start from
+# it if you like, but as it is it passes no check below. Return `None` to accept; to refuse,
+# `raise ProposalRejected(code, reason)` with the code and a reason a person can read.
+#
+# 1. **A note is allowed, and bounded.** Models like to explain themselves, so a proposal of
+#    either type may carry one more field, `"why"`: a text of 1 to 200 characters, kept for the
+#    log and never executed. It is not an `extra_field`. A `why` that is not a text of 1 to
+#    200 characters is refused with **`bad_field`** — after the fields are known to be right
+#    (rules 3 and 4), before the tool is looked up.
+# 2. **No tool call on the last step.** A tool call that would use the run's last step can
+#    never be confirmed: no step would be left for the final answer (lesson 4). Refuse it with
+#    **`last_step`** when `state["steps"] + 1 >= state["max_steps"]` — after every other rule
+#    for a tool call (scope included), so a bad argument is still `bad_argument`. A final
+#    answer may use the last step.
+#
+# Everything else is the table of lesson 3, in its order:
 #
 # - `state["key"]` is the requested key; `state["observations"]` is the trace, each entry
-#   `{"tool", "input", "result"}`.
+#   `{"tool", "input", "result"}`; `state["steps"]` and `state["max_steps"]` are the steps used
+#   and the budget.
 # - `name in registry` tells whether a tool exists; `registry[name].args` is its schema, e.g.
 #   `{"key": {"type": "str", "min_length": 1, "max_length": 32, "scoped": True}}`. An `"int"`
 #   argument has `"minimum"` and `"maximum"` instead. Some cases use a second tool,
 #   `top_topics(key, count)`, whose `count` is an int from 1 to 3.
-# - Follow the table's order: `args` must be a dict before you look inside it; type before
-#   bounds, bounds before scope; `True` is not an int.
+# - `args` must be a dict before you look inside it; type before bounds, bounds before scope;
+#   `True` is not an int.
 # - Your validator must never crash: whatever it is given, it either returns `None` or raises
 #   `ProposalRejected`.
 #
-# Two check cells grade it: the form of a proposal (checks 1–9), and the checks against the
-# run (10–12) together with a batch of arbitrary generated dicts.
+# Two check cells grade it: the form of a proposal (rules 1–9 and `bad_field`), and the rules
+# that weigh the run — scope, `last_step`, final answers — together with a batch of arbitrary
+# generated dicts.
+#
+# > **Python you need · `for` over a dict, `.items()`, `len` of a text.** `for arg in schema:`
+# > goes through the argument names; `for arg, spec in schema.items():` through names and their
+# > specs together. `len("ai")` is 2: the number of characters of a text.
 
 # %% solution id=ch2-validate-answer
 from agentloop.controller import ProposalRejected
@@ -445,8 +509,12 @@ def validate_proposal(proposal, state, registry):
         if field not in proposal:
             raise ProposalRejected("missing_field", f"a {kind} proposal needs {field!r}")
     for field in proposal:
-        if field not in fields:
+        if field not in fields and field != "why":
             raise ProposalRejected("extra_field", f"a {kind} proposal has no {field!r}")
+    if "why" in proposal:
+        why = proposal["why"]
+        if not isinstance(why, str) or not 1 <= len(why) <= 200:
+            raise ProposalRejected("bad_field", "why must be a text of 1 to 200 characters")
 
     if kind == "final":
         if not state["observations"]:
@@ -481,25 +549,15 @@ def validate_proposal(proposal, state, registry):
     for arg, spec in schema.items():
         if spec.get("scoped") and args[arg] != state["key"]:
             raise ProposalRejected("out_of_scope", f"{arg} must be {state['key']!r}")
+    if state["steps"] + 1 >= state["max_steps"]:
+        raise ProposalRejected("last_step", "no step would be left for the final answer")
     return None
     ### END SOLUTION
 
 
-# %% tests id=ch2-validate-form points=2
-from agentloop.checks import check
+# %% check id=ch2-validate-form points=2
 
-check("ch2-validate-form", validate_proposal)
-### BEGIN HIDDEN TESTS
-check("ch2-validate-form", validate_proposal, hidden=True)
-### END HIDDEN TESTS
-
-# %% tests id=ch2-validate-context points=2
-from agentloop.checks import check
-
-check("ch2-validate-context", validate_proposal)
-### BEGIN HIDDEN TESTS
-check("ch2-validate-context", validate_proposal, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch2-validate-context points=3
 
 # %% [markdown]
 # ### Exercise 2 · A second tool
@@ -514,7 +572,13 @@ check("ch2-validate-context", validate_proposal, hidden=True)
 # The check builds a fresh registry over a catalogue (sometimes a generated one), calls your
 # function, and hands the controller proposals for your tool: good ones must run and return the
 # right keys; bad ones (a limit of 0, 11, `"2"`, `True`, a missing or an extra argument) must be
-# refused **by the controller, using your schema**. `lookup` must keep working next to it.
+# refused **by the controller, using your schema** — so the bounds belong in the schema, not
+# only in your function. `lookup` must keep working next to it.
+#
+# > **Python you need · `lambda`, `sorted`, slices.** `lambda limit: limit + 1` is a one-line
+# > function without a name (`def` works as well). `sorted(catalogue)` gives the keys of a
+# > dict in alphabetical order, as a list; `items[:3]` is the first 3 items of a list (all of
+# > them if there are fewer).
 
 # %% solution id=ch2-second-tool-answer
 from agentloop.tools import Tool
@@ -532,13 +596,7 @@ def add_list_keys(registry, catalogue):
     ### END SOLUTION
 
 
-# %% tests id=ch2-second-tool points=2
-from agentloop.checks import check
-
-check("ch2-second-tool", add_list_keys)
-### BEGIN HIDDEN TESTS
-check("ch2-second-tool", add_list_keys, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch2-second-tool points=2
 
 # %% [markdown]
 # With your tool registered, the registry has two cards, and the controller treats the new tool
@@ -557,67 +615,60 @@ except ProposalRejected as refusal:
     print("refused:", refusal.code, "-", refusal.reason)
 
 # %% [markdown]
+# > **Python you need · a list comprehension.** `[card["name"] for card in wider.describe()]`
+# > builds a list with one item per card: its name. It is a `for` loop written inside `[ ]`.
+#
 # Notice what the wider registry changed: a planner can now finish with the *list of keys* as
 # its answer, because the final answer must only match the last tool call. Each tool you add
 # widens what "done" can mean — one more reason the registry stays narrow.
 #
-# ### Exercise 3 · A planner that finishes honestly
+# ### Exercise 3 · A planner for "which topics?"
 #
-# Write your own planner `my_planner(state)` (do not call `plan`). The check runs the
-# controller with it over several keys — known, unknown, generated — and budgets from 1 to 5
-# steps, records every proposal it makes, then **replays those proposals through the trusted
-# controller**. Every proposal must be accepted, and each run must end as it honestly should:
-# `done` with the record for a known key, `unknown` with `None` for an unknown one, and
-# `stopped` when the budget is one step.
+# The desk's second question is "which topics does course K cover?". Write
+# `topics_planner(state)`. The registry of its runs holds `lookup` and
+# `top_topics(key, count)` (`count` an int from 1 to 3; it returns the first `count` topics of
+# the course, or `None` for a key the catalogue does not have). The answer must be the topics —
+# and since a final answer must equal the last result, the planner has to *observe* them:
+#
+# - nothing observed yet → propose `top_topics` for the requested key, with the largest count
+#   its schema allows;
+# - otherwise → finish with exactly what was observed last, whatever it is (`None` included).
+#
+# The check runs the controller with your planner over several keys — known, unknown,
+# generated — in the chapter's catalogue and in catalogues it never shows, with budgets from 1
+# to 5 steps, records every proposal, then **replays those
+# proposals through the trusted controller**. Every proposal must be accepted, and each run must
+# end honestly: `done` with the topics for a known key, `unknown` with `None` for an unknown
+# one, `stopped` when the budget is one step. (The chapter's `plan` finishes with the whole
+# record, so it does not answer this question.)
 
 # %% solution id=ch2-planner-answer
-def my_planner(state):
-    """Propose the next step for a run asked about state["key"]."""
+def topics_planner(state):
+    """Propose the next step for a run asked which topics course state["key"] covers."""
     ### BEGIN SOLUTION
     if state["observations"]:
         return {"type": "final", "answer": state["observations"][-1]["result"]}
-    return {"type": "tool", "name": "lookup", "args": {"key": state["key"]}}
+    return {"type": "tool", "name": "top_topics", "args": {"key": state["key"], "count": 3}}
     ### END SOLUTION
 
 
-# %% tests id=ch2-planner points=2
-from agentloop.checks import check
-
-check("ch2-planner", my_planner)
-### BEGIN HIDDEN TESTS
-check("ch2-planner", my_planner, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch2-planner points=2
 
 # %% [markdown]
-# ### Exercise 4 · Explain the one-step budget
-#
-# You ran `run("ai", max_steps=1)` in lesson 4. Now explain it in your own words: fill in
-# `budget_answer` with the status word and a sentence that says what the one step was spent on
-# and what was left without a step. The check cell only checks the shape; the grader checks the
-# status and the explanation.
+# Here is your planner at work under the controller, for a known and an unknown course:
 
-# %% solution id=ch2-budget-answer
-# budget_answer = {"status": "...", "why": "..."}
-### BEGIN SOLUTION
-budget_answer = {
-    "status": "stopped",
-    "why": "The only step in the budget was spent on the lookup, so the planner had no step "
-           "left to propose its final answer; a record in the trace is not a confirmed answer.",
-}
-### END SOLUTION
+# %%
+from agentloop.checks.ch2 import exercise_registry
 
-# %% tests id=ch2-budget points=1
-from agentloop.checks import check
-
-check("ch2-budget", budget_answer)
-### BEGIN HIDDEN TESTS
-check("ch2-budget", budget_answer, hidden=True)
-### END HIDDEN TESTS
+topics_registry = exercise_registry("lookup+top_topics")
+for key in ("design", "robotics"):
+    result = run(key, topics_planner, registry=topics_registry)
+    print(key, "→", result["status"], result["answer"])
 
 # %% [markdown]
 # ## Check yourself
 #
-# | check | proposal or run | expected behaviour |
+# | kind | proposal or run | expected behaviour |
 # | --- | --- | --- |
 # | must | `run("ai")` | `done`, the record, one lookup in the trace |
 # | must not | lookup of `design` in a run about `ai` | `out_of_scope`; nothing runs |
@@ -626,10 +677,34 @@ check("ch2-budget", budget_answer, hidden=True)
 # | not confirmed | a final answer that differs from the result | `final_mismatch` |
 # | boundary | `run("ai", max_steps=1)` | `stopped`, even though the lookup returned a record |
 #
+# **The one-step budget, in your own words (not graded).** In lesson 4 you ran
+# `run("ai", max_steps=1)`. Write its status word into `my_status` and one sentence into
+# `my_why`: what was the one step spent on, and what was left without a step? Then run the
+# cell and compare with the run and with the answer below it.
+
+# %%
+my_status = None  # your status word, e.g. "done"
+my_why = None  # your sentence
+
+if my_status is None or my_why is None:
+    print("Write your status word and your sentence first, then run this cell again.")
+else:
+    actual = run("ai", max_steps=1)
+    print(f"you: {my_status!r} — the run: {actual['status']!r}, answer {actual['answer']!r}, "
+          f"{len(actual['trace'])} lookup in the trace")
+
+# %% [markdown]
+# <details><summary>Answer to compare with</summary>
+#
+# `stopped`. The only step was spent on the lookup, so the planner had no step left to propose
+# its final answer, and the controller never validated one. The record in the trace is an
+# intermediate result, not a confirmed answer.
+# </details>
+#
 # 1. What are the four parts of a tool in this chapter?
 # 2. Why is there no `python` or `shell` tool, and why must there never be one?
 # 3. A proposal is well-formed. Name two reasons it can still be refused.
-# 4. In which order does the controller check the form of a tool call?
+# 4. In which order does the controller validate the form of a tool call?
 # 5. What does a refused proposal change in the state? What does it run?
 # 6. How do you tell `unknown` from `stopped` when both answers are `None`?
 # 7. Why is `stopped` not success, when the trace holds the right record?

@@ -82,19 +82,29 @@
 # `IDLE → DONE`. Every other pair of states is **illegal**.
 #
 # The table lives in `agentloop.harness.states`, and one private method, `Harness._transition`,
-# is the only code that changes the state. It checks the table first, so a bug that tries an
-# illegal move fails loudly, in one place, with the allowed targets in the message:
+# is the only code that changes the state. It consults the table first (through
+# `validate_transition`), so a bug that tries an illegal move fails loudly, in one place, with
+# the allowed targets in the message:
 
 # %%
-from agentloop.harness import TRANSITIONS, IllegalTransition, check_transition
+from agentloop.harness import TRANSITIONS, IllegalTransition, validate_transition
 
 for source, targets in TRANSITIONS.items():
     print(f"{source:<14} -> {', '.join(targets) or '(nothing: DONE is the only exit)'}")
 
 try:
-    check_transition("EXECUTING", "DONE")
+    validate_transition("EXECUTING", "DONE")
 except IllegalTransition as error:
     print("\n" + str(error))
+
+# %% [markdown]
+# > **Python you need · an enum, an exception class of its own.** The six states are members of
+# > `State`, an *enum*: a class whose values are a fixed list of named constants
+# > (`State.EXECUTING`, or simply `EXECUTING` once imported). Because it is a `StrEnum`, each
+# > member also equals its name as a string, so `State.DONE == "DONE"` is true. `TRANSITIONS` is
+# > a dict of dicts: for each state, the states it may move to (and why). `IllegalTransition` is
+# > an exception class the library defines; `except IllegalTransition as error:` catches exactly
+# > that kind of error, and `error` is the exception itself.
 
 # %% [markdown]
 # Why not let `EXECUTING` jump straight to `DONE` when the last step is easy? Because then "the
@@ -125,6 +135,11 @@ for number, step in enumerate(DEMO_PLAN):
 # Now start the session. `run(goal)` does not return at the end, and it does not raise when it
 # needs something. It **returns a `Stop`** at the first point where it cannot go on alone.
 #
+# > **Python you need · a frozen dataclass.** `Stop` is a dataclass (chapter 3's `Transcript`
+# > was one too) that is *frozen*: once made, its fields — `kind`, `state`, `request`, `pause`,
+# > `outcome` — cannot be changed, so a stop you hold is a record of that moment. Its `kind` is
+# > one of three strings, the constants `TOOL_CALL`, `PAUSE` and `FINISHED` (`"done"`).
+#
 # > **Predict.** What kind of stop comes back first: `"tool_call"`, `"pause"` or `"done"`? In
 # > which state is the harness, and what does the stop carry?
 
@@ -147,6 +162,13 @@ print("request:", stop.request)
 # `resume(payload)` is its `send(payload)`. How the caller gets the result is its own choice:
 # in a terminal UI it may be a key press ("run this command? y/n"), over MCP a `tools/call`,
 # in a batch system a job that is polled later. The harness does not care.
+#
+# > **Python you need · a generator, `yield` and `send`.** A function with `yield` in it does
+# > not run when called: it returns a *generator*, paused before its first line. `next(gen)`
+# > runs it up to the first `yield value` and hands `value` out; `gen.send(x)` resumes it, and
+# > inside the function the paused `yield` expression *becomes* `x`. So
+# > `result = yield Stop(...)` means "hand this stop to the caller, wait, and take what the
+# > caller sends back as `result`". The function's local variables survive every pause.
 
 # %%
 result = harness.call_tool(stop.request)  # the registered tool answers from its table
@@ -189,6 +211,41 @@ print(format_events(harness))
 # the events. And the harness hands control back by **returning** a `Stop`, never by raising.
 # Raising would unwind the loop and lose its place; a returned `Stop` leaves the loop parked
 # exactly where it was, ready to go on.
+#
+# ### The loop, and its moves
+#
+# Here is the loop itself. In each state a handler (`_plan`, `_execute`, `_receive`,
+# `_reflect`) works out the next **move**, and `_take` makes it. A move is a small frozen value
+# that names the state it enters — `StartStep(index)`, `CallTool(request)`, `EndStep(index,
+# name, status)`, `Replan()`, `Finish(outcome)`, or `Review(move)` when a hook wants a person to
+# look first — so `_take` never has to guess what a move means:
+
+# %%
+import inspect
+
+from agentloop.harness import Harness
+
+print(inspect.getsource(Harness._loop))
+print(inspect.getsource(Harness._take))
+
+# %% [markdown]
+# > **Python you need · `isinstance`.** `isinstance(move, Review)` is true when `move` is a
+# > `Review`. `_take` asks it to tell a review apart from an ordinary move, and `_arrive` to pick
+# > the event a move writes. `move.target` and `move.spends` are the same for every move of one
+# > kind: a `StartStep` always enters `EXECUTING` and costs a turn, a `CallTool` enters
+# > `AWAITING_TOOL` and costs a tool call, a `Finish` costs nothing.
+#
+# A session ends in one of five **outcomes**, another closed set:
+
+# %%
+from agentloop.harness import OUTCOMES
+
+print(OUTCOMES)
+
+# %% [markdown]
+# `goal_met` when every step of the last plan ended ok, `incomplete` when one failed or was
+# skipped, `no_plan` when the planner proposed nothing, `aborted` when planning itself failed,
+# and `closed` when the caller gave up on a paused session.
 #
 # > **Exit ticket, lesson 2.** Which event shows that the harness entered `AWAITING_TOOL`?
 # > Why is a tool result passed to `resume` instead of the harness calling the tool itself?
@@ -236,6 +293,11 @@ print(format_events(harness))
 # restarted later, on `on_pause`.
 #
 # Here is a guard that blocks every `rm`, and a hook that rewrites every `du` command.
+#
+# > **Python you need · `lambda`.** `lambda args: f"(would run) {args['command']}"` is a
+# > function written as one expression, without `def` or a name: it takes `args` and returns
+# > the text after the colon. It is handy where a short function is passed as an argument, as
+# > to `register_tool` below.
 #
 # > **Predict.** Step 1 (`rm -rf build/cache`) will be blocked. Does the session end there, skip
 # > the step, or ask the planner again — and what is its final outcome?
@@ -450,7 +512,8 @@ harness_view(max_turns=2)
 # ## Exercises
 #
 # Each answer cell must run on its own: the grader runs only the answer cells, in a fresh
-# namespace. Keep the imports inside the cell.
+# namespace. Keep the imports inside the cell. When your work is graded, the checks add cases
+# you have not seen — other commands, other sessions, other budgets, other broken harnesses.
 #
 # ### Exercise 1 · A guard that blocks `rm -rf`
 #
@@ -458,9 +521,11 @@ harness_view(max_turns=2)
 # `"args"` (and `"index"`, `"step"`). A **dangerous** call is a `shell` call whose
 # `args["command"]` runs `rm` — possibly after `sudo` — with both a recursive flag (`-r`, `-R`
 # or `--recursive`) and a force flag (`-f` or `--force`), in any order or combination: `rm -rf`,
-# `rm -fr`, `rm -r -f`, `rm -Rf`, `rm --recursive --force`. A command can have several parts
-# joined by `;`, `&&`, `||`, `|` or `&`; any part can be the dangerous one. Text in quotes is
-# not a command (`echo 'rm -rf /'` is safe), and neither is `grep -rf` or `rm -r` alone.
+# `rm -fr`, `rm -r -f`, `rm -Rf`, `rm -rfv`, `rm --recursive --force`. A command can have several
+# parts joined by `;`, `&&`, `||`, `|` or `&`; any part can be the dangerous one. Only a part
+# whose **first word** is `rm` (after any `sudo`) runs `rm`: `grep -rf`, `cp -rf` and `git rm -r`
+# are other commands. Text in quotes is not a command (`echo 'rm -rf /'` is safe), and `rm -r`
+# or `rm -f` alone is not dangerous.
 #
 # **Raise** an exception to block a dangerous call; return `None` for everything else, and
 # leave the payload unchanged. Other tools, and shell calls without a command, pass.
@@ -503,21 +568,9 @@ def block_rm_rf(payload):
     ### END SOLUTION
 
 
-# %% tests id=ch4-block-dangerous points=2
-from agentloop.checks import check
+# %% check id=ch4-guard-flags points=2
 
-check("ch4-block-dangerous", block_rm_rf)
-### BEGIN HIDDEN TESTS
-check("ch4-block-dangerous", block_rm_rf, hidden=True)
-### END HIDDEN TESTS
-
-# %% tests id=ch4-allow-safe points=2
-from agentloop.checks import check
-
-check("ch4-allow-safe", block_rm_rf)
-### BEGIN HIDDEN TESTS
-check("ch4-allow-safe", block_rm_rf, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch4-guard-commands points=2
 
 # %% [markdown]
 # ### Exercise 2 · Per-step figures from the event stream
@@ -537,7 +590,14 @@ check("ch4-allow-safe", block_rm_rf, hidden=True)
 # - `steps` is the number of entries in `per_step`.
 #
 # The checks subscribe a fresh instance to generated sessions with errors, blocked calls,
-# replans, skips and pauses.
+# replans, skips and pauses. (The session record, which folds the same events, is withheld
+# while your class is checked: count them yourself.)
+#
+# > **Python you need · a class, `self`, `__call__`.** `class StepFigures:` defines a new kind
+# > of object. `__init__(self)` runs when one is made (`figures = StepFigures()`) and sets up
+# > its attributes, `self.tool_calls = 0`; every method gets the object itself as `self`.
+# > `__call__(self, event)` lets the object be called like a function — `figures(event)` — which
+# > is what the event stream does with a subscriber.
 
 # %% solution id=ch4-figures-answer
 class StepFigures:
@@ -575,21 +635,9 @@ class StepFigures:
         ### END SOLUTION
 
 
-# %% tests id=ch4-figures-totals points=1
-from agentloop.checks import check
+# %% check id=ch4-figures-totals points=1
 
-check("ch4-figures-totals", StepFigures)
-### BEGIN HIDDEN TESTS
-check("ch4-figures-totals", StepFigures, hidden=True)
-### END HIDDEN TESTS
-
-# %% tests id=ch4-figures-per-step points=2
-from agentloop.checks import check
-
-check("ch4-figures-per-step", StepFigures)
-### BEGIN HIDDEN TESTS
-check("ch4-figures-per-step", StepFigures, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch4-figures-per-step points=2
 
 # %% [markdown]
 # ### Exercise 3 · Handle a budget pause
@@ -606,6 +654,11 @@ check("ch4-figures-per-step", StepFigures, hidden=True)
 # A caller that extends everything by a lot has no budget at all. The checks run the demo with
 # tight generated budgets, record the extensions you make and the event log, and replay that
 # log with the trusted harness.
+#
+# > **Python you need · keyword arguments from a dict.** `harness.extend_budget(turns=1)` and
+# > `harness.extend_budget(**{"turns": 1})` are the same call: `**` unpacks a dict into keyword
+# > arguments, so `extend_budget(**{limit: 1})` extends whichever limit the variable `limit`
+# > names.
 
 # %% solution id=ch4-finish-answer
 def finish_session(harness, stop):
@@ -623,32 +676,26 @@ def finish_session(harness, stop):
     ### END SOLUTION
 
 
-# %% tests id=ch4-finish-turns points=1
-from agentloop.checks import check
+# %% check id=ch4-finish-turns points=1
 
-check("ch4-finish-turns", finish_session)
-### BEGIN HIDDEN TESTS
-check("ch4-finish-turns", finish_session, hidden=True)
-### END HIDDEN TESTS
-
-# %% tests id=ch4-finish-any-limit points=2
-from agentloop.checks import check
-
-check("ch4-finish-any-limit", finish_session)
-### BEGIN HIDDEN TESTS
-check("ch4-finish-any-limit", finish_session, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch4-finish-any-limit points=2
 
 # %% [markdown]
 # ### Exercise 4 · A table-driven test of the transitions
 #
-# A table-driven test keeps the *cases* in a table and the *checking* in one short loop. Write
+# A table-driven test keeps the *cases* in a table and the *testing* in one short loop. Write
 # it in two parts.
 #
 # First, `TRANSITION_ROWS`: one `(source, target, legal)` row for **every ordered pair** of the
 # six states — 36 rows, `("DONE", "DONE", False)` included — with state names as strings and
-# `legal` a bool. Write the table from the diagram in lesson 1, not from the library (a table
-# copied from the code under test proves nothing).
+# `legal` a bool. Write the table from the diagram in lesson 1. The cell after it compares it
+# with the diagram, row by row — a self-check, not graded: a table is a fact of the chapter, and
+# copying it proves nothing. The graded part is the test that uses it.
+#
+# > **Python you need · a comprehension with two `for`s.** `[(s, t) for s in STATES for t in
+# > STATES]` runs the second `for` inside the first, like two nested loops: every `s` paired
+# > with every `t`, 36 pairs for six states. `t in LEGAL[s]` is `True` or `False`, so it can be
+# > the third item of a row.
 
 # %% solution id=ch4-table-answer
 TRANSITION_ROWS = []
@@ -665,23 +712,34 @@ TRANSITION_ROWS = [(source, target, target in LEGAL_TARGETS[source])
                    for source in LEGAL_TARGETS for target in LEGAL_TARGETS]
 ### END SOLUTION
 
+# %%
+from agentloop.checks import check
+
+check("ch4-table-rows")
+
 # %% [markdown]
-# Then `run_table(check)`: for every row, call `check(source, target)` — it returns quietly for
-# a legal move and raises `IllegalTransition` for an illegal one — and `assert` that what
-# happened matches the row. Return the number of rows checked. The checks hand your test the
-# real `check_transition` (it must pass) and broken ones with one pair flipped (it must fail
-# with an `AssertionError`).
+# Then `run_table(validate)`: for every row, call `validate(source, target)` — it returns
+# quietly for a legal move and raises `IllegalTransition` for an illegal one — and `assert`
+# that what happened matches the row. Return the number of rows tested. The checks hand your test
+# `validate_transition` running on the library's own table — first as it is (your test must
+# pass), then with **one pair flipped** inside that table (your test must fail with an
+# `AssertionError`). A test that takes its expectations from the library's table would see the
+# same flip and pass: only your own rows can catch it.
+#
+# > **Python you need · `assert`.** `assert condition, "message"` does nothing when the
+# > condition is true and raises `AssertionError("message")` when it is false — the way a test
+# > says "this must hold".
 
 # %% solution id=ch4-table-test-answer
 from agentloop.harness import IllegalTransition
 
 
-def run_table(check):
-    """Check every row of TRANSITION_ROWS against `check`; return how many rows were checked."""
+def run_table(validate):
+    """Test every row of TRANSITION_ROWS against `validate`; return how many rows were tested."""
     ### BEGIN SOLUTION
     for source, target, legal in TRANSITION_ROWS:
         try:
-            check(source, target)
+            validate(source, target)
             allowed = True
         except IllegalTransition:
             allowed = False
@@ -690,26 +748,20 @@ def run_table(check):
     ### END SOLUTION
 
 
-# %% tests id=ch4-table-rows points=1
-from agentloop.checks import check
+# %% check id=ch4-table-forbidden points=2
 
-check("ch4-table-rows", TRANSITION_ROWS)
-### BEGIN HIDDEN TESTS
-check("ch4-table-rows", TRANSITION_ROWS, hidden=True)
-### END HIDDEN TESTS
+# %% check id=ch4-table-allowed points=1
 
-# %% tests id=ch4-table-catches points=2
-from agentloop.checks import check
+# %% [markdown]
+# Your test against the real harness:
 
-check("ch4-table-catches", run_table)
-### BEGIN HIDDEN TESTS
-check("ch4-table-catches", run_table, hidden=True)
-### END HIDDEN TESTS
+# %%
+print(run_table(validate_transition), "rows tested")
 
 # %% [markdown]
 # ## Check yourself
 #
-# | check | situation | expected behaviour |
+# | kind | situation | expected behaviour |
 # | --- | --- | --- |
 # | must | the demo with a large budget | `goal_met`, 3 turns, 2 tool calls, no pause |
 # | must not | a code path tries `EXECUTING → DONE` | `IllegalTransition`, state unchanged |
@@ -736,9 +788,9 @@ check("ch4-table-catches", run_table, hidden=True)
 #
 # It rests in `IDLE`. The pause record says `budget_exceeded`, the limit (`tool_calls`, used
 # and maximum), the state the pause was taken in (`EXECUTING`) and the move it did not make
-# (handing out the next tool request). The plan, every finished step, every tool result and the
-# counters are kept. The caller may extend the envelope and `resume()`, or `close()` the
-# session, which then ends in `DONE` with outcome `closed`.
+# (handing out the next tool request, a `call_tool` move). The plan, every finished step, every
+# tool result and the counters are kept. The caller may extend the envelope and `resume()`, or
+# `close()` the session, which then ends in `DONE` with outcome `closed`.
 # </details>
 #
 # **Where to go from here.** This is the course's last chapter, and the harness still has no

@@ -1,32 +1,43 @@
 """Autograde one assignment for a whole class, as a pipeline of small stages:
 
-    read → extract answers → build job → sandbox run → judge
-         → write gradebook (scores, late penalty) and notebook → report
+    read (assignment.py) → extract (submission.py) → job (protocol.py)
+      → sandbox (workers.py, supervisor.py, sandbox/) → judge (judging.py)
+      → write (records.py: gradebook, late penalty, autograded notebooks) → report
 
-Sandbox runs happen in parallel (threads each supervising a child process, or Dask tasks);
-everything else, and every write, happens in this process, one student at a time.
+Jobs (one per notebook of a student) run in parallel on warm workers; everything else,
+and every write, happens in this process, one student at a time.
 """
 
 from __future__ import annotations
 
-import json
 import os
+import shutil
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
 
+from agentloop.checks import VISIBLE_FILE
+
+from .assignment import Assignment, load_assignment
+from .config import execute_timeout
 from .course import Course, GradingError
-from .judging import CaseBook, build_job, judge_submission
+from .judging import CaseBook, CellScore, score_notebook
 from .late import LatePenalties
-from .notebooks import Spec, Submission, load_spec, read_submission
-from .records import GradebookWriter, autograded_notebook, released_answers, write_notebook
-from .report import Row, RunReport
-from .supervisor import Limits, failed_run, isolation_available, safe_run_job
+from .protocol import Job, Limits, Run, Setup
+from .records import (
+    GradebookWriter,
+    autograded_notebook,
+    copy_timestamp,
+    unreadable_notebook,
+    write_notebook,
+)
+from .report import PROTECTIONS, Row, RunReport
+from .submission import Submission, cells_to_run, read_submission, source_records
 
-Runner = Callable[[list[dict[str, Any]]], Iterator[dict[str, Any]]]
+BASE_PRELOAD = ("agentloop", "agentloop.checks")
 
 
 @dataclass(frozen=True)
@@ -35,130 +46,238 @@ class Options:
 
     workers: int = 0  # 0: one per core
     scheduler: str | None = None  # a Dask scheduler address
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits | None = None  # None: the course's nbgrader timeout, default limits
     seed: int | None = None  # None: each check's fixed seed (same cases as the notebook)
     progress: bool = True
     students: tuple[str, ...] = ()  # only these (default: every submission)
+    isolation: str = "auto"  # or namespaces | landlock | container | trusted
+    trusted: bool = False  # the teacher vouches for every submission (no sandbox allowed)
+    container_image: str | None = None
 
     def worker_count(self) -> int:
         return self.workers or os.cpu_count() or 1
 
 
-def thread_runner(workers: int) -> Runner:
-    """Run jobs on `workers` threads, each supervising one sandbox process at a time."""
-    def run(jobs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(safe_run_job, job) for job in jobs]
-            for future in as_completed(futures):
-                yield future.result()
-    return run
+@dataclass
+class _Pending:
+    """A student whose notebooks are still running."""
 
-
-def dask_runner(address: str) -> Runner:
-    """Run jobs as tasks on a Dask distributed cluster (each task supervises one sandbox)."""
-    def run(jobs: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        from distributed import Client, as_completed
-
-        with Client(address) as client:
-            futures = client.map(safe_run_job, jobs, pure=False)
-            job_of = {future.key: job for future, job in zip(futures, jobs, strict=True)}
-            for future in as_completed(futures):
-                try:
-                    yield future.result()
-                except Exception as exc:  # a lost worker: still one row for the student
-                    yield failed_run(job_of[future.key], f"Dask task failed: {exc!r}")
-    return run
+    submission: Submission
+    runs: dict[str, Run] = field(default_factory=dict)
+    waiting: int = 0
 
 
 class Autograder:
     """Grades every submission of one assignment in a course."""
 
     def __init__(self, course: Course, assignment: str, options: Options = Options()) -> None:
-        self.course, self.assignment, self.options = course.require(), assignment, options
-        source = course.source_notebook(assignment)
-        if not source.is_file():
+        from .isolation import IsolationUnavailable, choose
+
+        self.course, self.options = course.require(), options
+        self.assignment: Assignment = load_assignment(course, assignment)
+        self.released = course.path("release", assignment=assignment)
+        if not self.released.is_dir():
             raise GradingError(f"{assignment} is not released in {course.root}; "
                                f"run `agentloop-grade release {assignment}` first")
-        self.spec: Spec = load_spec(source, assignment)
-        self.book = CaseBook.build(self.spec, options.seed)
-        released_path = course.released_notebook(assignment)
-        self.released_nb = json.loads(released_path.read_text(encoding="utf-8"))
-        self.released = released_answers(released_path)
-        self.late = LatePenalties.for_course(course)  # as configured for stock nbgrader
-        self.isolate = isolation_available()
+        config = course.config()
+        self.limits = options.limits or Limits(time_s=execute_timeout(config))
+        self.book = CaseBook.build(self.assignment, options.seed)
+        self.late = LatePenalties.for_course(course)
+        try:
+            self.choice = choose(options.isolation, trusted=options.trusted,
+                                 container_image=options.container_image)
+        except IsolationUnavailable as exc:
+            raise GradingError(str(exc)) from None
+        with course.gradebook() as gb:
+            self.records = source_records(gb, self.assignment)
+        missing = sorted(set(self.assignment.notebooks) - set(self.records))
+        if missing:
+            raise GradingError(f"{assignment}/{missing[0]}.ipynb is not in the gradebook; "
+                               f"run `agentloop-grade release {assignment}` again")
 
     # --- stages ---------------------------------------------------------------------------
 
     def students(self) -> list[str]:
-        found = self.course.submitted_students(self.assignment)
+        found = self.course.submitted_students(self.assignment.name)
         if self.options.students:
+            unknown = sorted(set(self.options.students) - set(found))
+            if unknown:
+                raise GradingError(f"no submission of {self.assignment.name} for "
+                                   f"{', '.join(unknown)} in {self.course.root / 'submitted'}")
             found = [s for s in found if s in self.options.students]
         return found
 
     def read(self, student: str) -> Submission:
-        folder = self.course.path("submitted", student, self.assignment)
-        return read_submission(folder / f"{self.spec.notebook}.ipynb", student, self.spec)
+        folder = self.course.path("submitted", student, self.assignment.name)
+        return read_submission(folder, student, self.assignment, self.records)
 
-    def job(self, sub: Submission) -> dict[str, Any]:
-        return build_job(self.spec, self.book, sub, self.options.limits.as_dict(),
-                         self.isolate, self.course.private_paths())
+    def jobs(self, sub: Submission, number: int) -> list[Job]:
+        jobs = []
+        for index, (name, notebook) in enumerate(sub.notebooks.items()):
+            if not notebook.runnable():
+                continue
+            spec = self.assignment.notebooks[name]
+            probes = {c.grade_id: self.book.probes(c) for c in spec.cells if c.checks}
+            cells = cells_to_run(notebook, spec, probes)
+            withhold = tuple(cid for cid in self.assignment.checks
+                             if cid not in self.assignment.teacher_checks)
+            jobs.append(Job(f"j{number:05d}n{index}", sub.student, name, cells, self.limits,
+                            sub.files, withhold))
+        return jobs
 
-    def runner(self) -> Runner:
-        if self.options.scheduler:
-            return dask_runner(self.options.scheduler)
-        return thread_runner(self.options.worker_count())
-
-    def record(self, writer: GradebookWriter, sub: Submission,
-               run: dict[str, Any] | None) -> Row:
-        """Judge one run, write its gradebook row and autograded notebook, return its row."""
-        scores = judge_submission(self.spec, self.book, sub, run)
-        problems = [*([sub.unreadable] if sub.unreadable else []), *sub.problems,
-                    *((run or {}).get("problems", []))]
+    def record(self, writer: GradebookWriter, sub: Submission, runs: dict[str, Run]) -> Row:
+        """Judge one student's runs, write the gradebook and autograded notebooks."""
+        scores: dict[str, list[CellScore]] = {}
+        problems = list(sub.problems)
+        for name, notebook in sub.notebooks.items():
+            spec = self.assignment.notebooks[name]
+            run = runs.get(name)
+            scores[name] = score_notebook(spec, notebook, run, self.book)
+            problems += [f"{name}: {p}" for p in notebook.problems]
+            if notebook.unreadable:
+                problems.append(f"{name}: {notebook.unreadable}")
+            if run is not None:
+                problems += [f"{name}: {p}" for p in run.problems]
         recorded = writer.write(sub, scores)
-        nb = autograded_notebook(self.released_nb, self.spec, sub, run, scores)
-        path = self.course.path("autograded", sub.student, self.assignment)
-        write_notebook(nb, path / f"{self.spec.notebook}.ipynb")
-        row = Row.from_scores(sub.student, scores, problems + recorded.problems, run)
+        self._write_notebooks(sub, runs, scores)
+        row = Row.from_scores(sub.student, scores, problems + recorded.problems,
+                              sum(r.seconds for r in runs.values()),
+                              sum(r.attempts for r in runs.values()))
         row.seconds_late, row.late_penalty = recorded.seconds_late, recorded.late_penalty
+        row.late_penalties = recorded.penalties
         return row
+
+    def _write_notebooks(self, sub: Submission, runs: dict[str, Run],
+                         scores: dict[str, list[CellScore]]) -> None:
+        folder = self.course.path("autograded", sub.student, self.assignment.name)
+        for name, notebook in sub.notebooks.items():
+            path = folder / f"{name}.ipynb"
+            if notebook.runnable():
+                nb = autograded_notebook(notebook, runs.get(name), scores[name])
+            elif notebook.file:
+                nb = unreadable_notebook(self.released / f"{name}.ipynb", notebook.unreadable)
+            else:
+                nb = None  # nothing submitted: nothing to show, as stock
+            if nb is not None:
+                write_notebook(nb, path)
+        copy_timestamp(self.course.path("submitted", sub.student, self.assignment.name),
+                       folder)
 
     # --- the whole pass -------------------------------------------------------------------
 
     def run(self) -> RunReport:
         start = time.monotonic()
-        options = self.options
-        report = RunReport(self.assignment, settings={
-            "workers": options.worker_count(), "scheduler": options.scheduler,
-            "seed": options.seed, "limits": options.limits.as_dict(),
-            "isolation": "namespaces + nobody" if self.isolate else "rlimits + temp dir",
-            "late_penalties": self.late.describe()})
-        if not self.isolate:
-            report.notes.append("not running as root on Linux: sandbox limited to rlimits "
-                                "and a temporary directory (no namespaces, same user)")
-        report.notes += [f"{gid}: {why} (left for manual grading)"
-                         for gid, why in self.book.unknown.items()]
+        report = self._report()
         students = self.students()
         if not students:
-            raise GradingError(f"no submissions for {self.assignment} in "
+            raise GradingError(f"no submissions for {self.assignment.name} in "
                                f"{self.course.root / 'submitted'}; run `agentloop-grade "
                                "collect` first")
-        subs = {s: self.read(s) for s in students}
-        jobs = [self.job(sub) for sub in subs.values() if not sub.unreadable]
-        with GradebookWriter(self.course, self.spec, self.released, self.late) as writer:
-            for sub in subs.values():
-                if sub.unreadable:
-                    report.add(self.record(writer, sub, None))
-            bar = _progress(len(jobs), options.progress, self.assignment)
-            for run in self.runner()(jobs):
-                report.add(self.record(writer, subs[run["student"]], run))
+        pending: dict[str, _Pending] = {}
+        jobs: list[Job] = []
+        for number, student in enumerate(students):
+            sub = self.read(student)
+            found = self.jobs(sub, number)
+            pending[student] = _Pending(sub, waiting=len(found))
+            jobs += found
+        with GradebookWriter(self.course, self.assignment, self.late) as writer:
+            for item in pending.values():
+                if item.waiting == 0:
+                    report.add(self.record(writer, item.submission, {}))
+            bar = _progress(len(jobs), self.options.progress, self.assignment.name)
+            for run in self._runs(jobs, report):
+                item = pending[run.student]
+                item.runs[run.notebook] = run
+                item.waiting -= 1
                 bar.update(1)
+                if item.waiting == 0:
+                    report.add(self.record(writer, item.submission, item.runs))
             bar.close()
         report.seconds = round(time.monotonic() - start, 3)
         report.files = [str(p) for p in report.save(self.course.root / "reports")]
         return report
 
+    def _report(self) -> RunReport:
+        options = self.options
+        notes = []
+        if self.choice.mode == "trusted":
+            notes.append("TRUSTED RUN: submissions ran without a sandbox "
+                         "(--trusted-submissions)")
+        return RunReport(self.assignment.name, settings={
+            "workers": options.worker_count(), "scheduler": options.scheduler,
+            "seed": options.seed, "limits": {"time_s": self.limits.time_s,
+                                             "memory_mb": self.limits.memory_mb},
+            "isolation": self.choice.describe(), "isolation_mode": str(self.choice.mode),
+            "guarantees": self.choice.guarantees(), "protections": PROTECTIONS,
+            "late_penalties": self.late.describe(),
+            "notebooks": sorted(self.assignment.notebooks)}, notes=notes)
 
-def _progress(total: int, enabled: bool, label: str) -> Any:
+    def _runs(self, jobs: list[Job], report: RunReport) -> Iterator[Run]:
+        if not jobs:
+            return
+        with tempfile.TemporaryDirectory(prefix="agentloop-grade-") as tmp:
+            setup, choice, views = self._setup(Path(tmp))
+            if self.options.scheduler:
+                from .distributed import dask_runs
+
+                yield from dask_runs(self.options.scheduler, jobs, setup, choice)
+                return
+            from .workers import WorkerPool
+
+            size = min(self.options.worker_count(), len(jobs))
+            with WorkerPool(setup, choice, views[:size]) as pool:
+                failed = pool.workers[0].ready.failed if pool.workers[0].ready else ()
+                if failed:
+                    report.notes.append(f"could not pre-import {', '.join(failed)} "
+                                        "(cells importing them will fail)")
+                yield from pool.run(jobs)
+
+    def _setup(self, tmp: Path) -> tuple[Setup, object, list[object]]:
+        """Stage the assignment's files (read-only) and one work root per worker."""
+        from .isolation import View
+
+        os.chmod(tmp, 0o711)
+        files = tmp / "files"
+        files.mkdir()
+        for path in self.assignment.files:
+            target = files / path.relative_to(self.assignment.folder)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+        visible = self.released / VISIBLE_FILE
+        if visible.is_file():
+            shutil.copyfile(visible, files / VISIBLE_FILE)
+        for path in [files, *files.rglob("*")]:
+            os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        preload = tuple(dict.fromkeys([*BASE_PRELOAD, *sorted(self._preload())]))
+        views = []
+        for number in range(max(1, self.options.worker_count())):
+            root = tmp / f"worker{number}"
+            root.mkdir()
+            os.chmod(root, 0o711)
+            views.append(View.for_this_python(str(root), extra_readable=(str(files),)))
+        setup = Setup(preload, tuple(sorted(self.assignment.check_modules)), str(files),
+                      self.choice.to_plain(), views[0].to_plain())
+        return setup, self.choice, views
+
+    def _preload(self) -> set[str]:
+        """The notebooks' imports that are installed here and are not the assignment's own
+        helper modules (those live in each job's work dir)."""
+        import importlib.util
+
+        local = {p.stem for p in self.assignment.files if p.suffix == ".py"} | \
+            {p.parts[0] for p in (f.relative_to(self.assignment.folder)
+                                  for f in self.assignment.files) if len(p.parts) > 1}
+        found = set()
+        for name in self.assignment.imports - local:
+            try:
+                if importlib.util.find_spec(name) is not None:
+                    found.add(name)
+            except (ImportError, ValueError):
+                continue
+        return found
+
+
+def _progress(total: int, enabled: bool, label: str) -> object:
     try:
         from tqdm import tqdm
     except ImportError:  # tqdm is optional: no bar
@@ -168,7 +287,7 @@ def _progress(total: int, enabled: bool, label: str) -> Any:
             def update(self, n: int) -> None: ...
             def close(self) -> None: ...
         return _Quiet()
-    return tqdm(total=total, desc=f"grading {label}", unit="submission", file=sys.stderr)
+    return tqdm(total=total, desc=f"grading {label}", unit="notebook", file=sys.stderr)
 
 
 def autograde(course: Course, assignment: str, options: Options = Options()) -> RunReport:

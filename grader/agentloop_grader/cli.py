@@ -1,12 +1,14 @@
-"""`agentloop-grade`: release, collect, autograde, feedback and export for a class.
+"""`agentloop-grade`: release, collect, autograde, feedback and export for any nbgrader course.
 
-    agentloop-grade release [CHAPTER ...]            set up grader/course, release chapters
-    agentloop-grade collect CHAPTER PATH ...         place LMS downloads (folders, zips)
-    agentloop-grade autograde CHAPTER                grade every submission, sandboxed
-    agentloop-grade feedback CHAPTER                 per-student HTML (no hidden tests)
-    agentloop-grade export [--out grades.csv]        scores per student and test cell
+    agentloop-grade release [ASSIGNMENT ...]        student versions + gradebook (nbgrader)
+    agentloop-grade collect ASSIGNMENT PATH ...     place submissions in submitted/
+    agentloop-grade autograde ASSIGNMENT            grade every submission, sandboxed
+    agentloop-grade feedback ASSIGNMENT             per-student HTML (no hidden tests)
+    agentloop-grade export [--out grades.csv]       scores per student and graded cell
 
-Bad input prints one line on stderr and exits with status 2.
+The course is `--course DIR`, else the current directory when it is an nbgrader course,
+else this repository's own course (grader/course). Bad input prints one line on stderr and
+exits with status 2.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .course import DEFAULT_COURSE, Course, GradingError
+
+ISOLATION_MODES = ("auto", "namespaces", "landlock", "container", "trusted")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,91 +55,102 @@ def build_parser() -> argparse.ArgumentParser:
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
-        p.add_argument("--course", type=Path, default=DEFAULT_COURSE,
-                       help=f"the nbgrader course directory (default {DEFAULT_COURSE})")
-        p.add_argument("--db", default="", help="gradebook SQLAlchemy URL "
-                       "(default sqlite:///COURSE/gradebook.db)")
+        p.add_argument("--course", type=Path, default=None, metavar="DIR",
+                       help="the nbgrader course directory (default: the current directory "
+                       f"when it is a course, else {DEFAULT_COURSE})")
+        p.add_argument("--db", default="", help="gradebook SQLAlchemy URL (default: the "
+                       "course's nbgrader_config.py, else sqlite:///COURSE/gradebook.db)")
         return p
 
-    p = command("release", "set up the course and release student versions (all chapters "
-                "when none named)")
-    p.add_argument("chapters", nargs="*", metavar="CHAPTER")
+    p = command("release", "release student versions with nbgrader (every assignment in "
+                "source/ when none is named; this repository's course adds its chapters)")
+    p.add_argument("assignments", nargs="*", metavar="ASSIGNMENT")
     p.add_argument("--due", default=None, metavar="WHEN",
                    help="due date in the gradebook, e.g. '2026-12-01 17:00:00 UTC' "
                    "(late penalties follow nbgrader_config.py)")
     p.set_defaults(handler=_release)
 
-    p = command("collect", "place downloaded submissions (folders or zips) in submitted/")
-    p.add_argument("chapter", metavar="CHAPTER")
+    p = command("collect", "place submissions (nbgrader's submitted/ or exchange layout, LMS "
+                "downloads: folders or zips) in submitted/")
+    p.add_argument("assignment", metavar="ASSIGNMENT")
     p.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     p.set_defaults(handler=_collect)
 
     p = command("autograde", "grade every collected submission in a sandbox")
-    p.add_argument("chapter", metavar="CHAPTER")
+    p.add_argument("assignment", metavar="ASSIGNMENT")
+    p.add_argument("--student", action="append", default=[], metavar="ID",
+                   help="grade only this student (repeatable)")
     p.add_argument("--workers", type=_positive_int, default=0,
                    help="parallel sandboxes (default: one per core)")
     p.add_argument("--scheduler", default=None, help="run on a Dask scheduler (ADDRESS)")
-    p.add_argument("--time-limit", type=_positive_float, default=10.0,
-                   help="seconds per answer cell and per check (default 10)")
-    p.add_argument("--memory-limit", type=_positive_int, default=1024,
-                   help="MB of address space per submission (default 1024)")
+    p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
+                   help="per cell (default: the course's ExecutePreprocessor.timeout, 30)")
+    p.add_argument("--memory-limit", type=_positive_int, default=2048, metavar="MB",
+                   help="memory per notebook (default 2048)")
     p.add_argument("--seed", type=int, default=None,
-                   help="seed for hidden cases (default: each check's fixed seed)")
-    p.add_argument("--student", action="append", default=[], help="grade only this student")
+                   help="seed for checks' hidden cases (default: each check's fixed seed)")
+    p.add_argument("--isolation", choices=ISOLATION_MODES, default="auto",
+                   help="sandbox (default auto: the strongest this machine has)")
+    p.add_argument("--trusted-submissions", action="store_true",
+                   help="allow grading without a sandbox when none is available; the run "
+                   "is marked in the report and the export")
+    p.add_argument("--container-image", default=None, metavar="IMAGE",
+                   help="image for --isolation container")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(handler=_autograde)
 
     p = command("feedback", "write per-student feedback HTML with nbgrader")
-    p.add_argument("chapter", metavar="CHAPTER")
+    p.add_argument("assignment", metavar="ASSIGNMENT")
     p.set_defaults(handler=_feedback)
 
-    p = command("export", "write a CSV of scores per student and test cell")
+    p = command("export", "write a CSV of scores per student and graded cell")
     p.add_argument("--out", type=Path, default=Path("grades.csv"))
     p.set_defaults(handler=_export)
     return parser
 
 
 def _course(args: argparse.Namespace) -> Course:
-    return Course(args.course.expanduser().resolve(), args.db)
-
-
-def _assignment(args: argparse.Namespace, course: Course) -> str:
-    from .course import resolve_assignment
-
-    course.require()
-    source = course.root / "source"
-    known = sorted(p.name for p in source.iterdir() if p.is_dir()) if source.is_dir() else []
-    return resolve_assignment(args.chapter, known)
+    return Course.open(args.course, args.db)
 
 
 def _release(args: argparse.Namespace) -> int:
     from .release import release
 
     course = _course(args)
-    for name in release(course, args.chapters, due=args.due):
-        print(f"released {name}: {course.released_notebook(name)}")
+    for released in release(course, args.assignments, due=args.due):
+        notebooks = ", ".join(f"{n}.ipynb" for n in released.notebooks)
+        print(f"released {released.name}: {released.folder} ({notebooks})")
+        for note in released.notes:
+            print(f"  note: {note}")
     return 0
 
 
 def _collect(args: argparse.Namespace) -> int:
     from .collect import collect
 
-    course = _course(args)
-    result = collect(course, _assignment(args, course), args.paths)
+    course = _course(args).require()
+    result = collect(course, course.resolve(args.assignment), args.paths)
     print(result.summary())
     return 0
 
 
 def _autograde(args: argparse.Namespace) -> int:
     from .autograde import Options, autograde
-    from .supervisor import Limits
+    from .protocol import Limits
 
-    course = _course(args)
-    assignment = _assignment(args, course)
-    options = Options(workers=args.workers, scheduler=args.scheduler,
-                      limits=Limits(time_s=args.time_limit, memory_mb=args.memory_limit),
+    course = _course(args).require()
+    assignment = course.resolve(args.assignment)
+    limits = None
+    if args.time_limit is not None or args.memory_limit != 2048:
+        from .config import execute_timeout
+
+        limits = Limits(time_s=args.time_limit or execute_timeout(course.config()),
+                        memory_mb=args.memory_limit)
+    isolation = args.isolation
+    options = Options(workers=args.workers, scheduler=args.scheduler, limits=limits,
                       seed=args.seed, progress=not args.no_progress,
-                      students=tuple(args.student))
+                      students=tuple(args.student), isolation=isolation,
+                      trusted=args.trusted_submissions, container_image=args.container_image)
     report = autograde(course, assignment, options)
     print(report.summary())
     for path in report.files:
@@ -146,8 +161,8 @@ def _autograde(args: argparse.Namespace) -> int:
 def _feedback(args: argparse.Namespace) -> int:
     from .feedback import feedback
 
-    course = _course(args)
-    for path in feedback(course, _assignment(args, course)):
+    course = _course(args).require()
+    for path in feedback(course, course.resolve(args.assignment)):
         print(f"feedback: {path}")
     return 0
 
@@ -155,8 +170,8 @@ def _feedback(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from .export import export_csv
 
-    course = _course(args)
-    rows = export_csv(course.require(), args.out)
+    course = _course(args).require()
+    rows = export_csv(course, args.out)
     print(f"wrote {args.out} ({rows} student rows)")
     return 0
 

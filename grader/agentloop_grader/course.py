@@ -1,14 +1,16 @@
-"""Where a course's files live: nbgrader's directory layout plus our reports.
+"""Where a course's files live: nbgrader's directory layout, plus our reports.
 
-    <course>/source/<assignment>/<notebook>.ipynb      instructor version (from chapters/)
-    <course>/release/<assignment>/<notebook>.ipynb     student version (nbgrader)
-    <course>/submitted/<student>/<assignment>/...      collected submissions
-    <course>/autograded/<student>/<assignment>/...     graded notebooks (formgrader reads)
-    <course>/feedback/<student>/<assignment>/...html   per-student feedback
-    <course>/reports/<assignment>-<timestamp>.json|md  what each grading run found
-    <course>/gradebook.db                              nbgrader's gradebook (or --db URL)
+    <course>/source/<assignment>/…            instructor versions, data, checks.py
+    <course>/release/<assignment>/…           student versions (nbgrader's generate_assignment)
+    <course>/submitted/<student>/<assignment>/…   collected submissions (+ timestamp.txt)
+    <course>/autograded/<student>/<assignment>/…  graded notebooks (formgrader reads them)
+    <course>/feedback/<student>/<assignment>/…    per-student feedback HTML
+    <course>/reports/<assignment>-<time>.json|md|html   what each grading run found
+    <course>/gradebook.db                     nbgrader's gradebook (or the configured db_url)
 
-An assignment is a chapter notebook; its name is the notebook's stem (`01_agent_loop`).
+A course is any nbgrader course directory. Its settings (root, db_url, course_id) come
+from the teacher's nbgrader_config.py as nbgrader reads it; this repository's own course
+(the chapters) lives in grader/course/ with grader/nbgrader_config.py.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .config import ConfigError, setting, teacher_config
+
 REPO = Path(__file__).resolve().parents[2]
 CHAPTERS = REPO / "chapters"
-CHECKS = REPO / "lib" / "agentloop" / "checks"
 DEFAULT_COURSE = REPO / "grader" / "course"
-SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
+SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.@+-]{0,127}$")
 # nbgrader's Gradebook default. nbgrader's own commands default to "", which no `course`
 # row matches: SQLite lets that pass, PostgreSQL's foreign keys refuse it.
 COURSE_ID = "default_course"
@@ -40,6 +43,28 @@ class Course:
 
     root: Path
     db_url: str = ""
+    course_id: str = COURSE_ID
+
+    @classmethod
+    def open(cls, root: Path | None = None, db_url: str = "") -> Course:
+        """The course at `root` (default: the current directory when it is an nbgrader
+        course, else this repository's grader/course), with its nbgrader_config.py."""
+        if root is None:
+            here = Path.cwd()
+            root = here if (here / "source").is_dir() or (here / "nbgrader_config.py").is_file() \
+                else DEFAULT_COURSE
+        root = Path(root).expanduser().resolve()
+        try:
+            config = teacher_config(root)
+        except ConfigError as exc:
+            raise GradingError(str(exc)) from None
+        configured = setting(config, "CourseDirectory", "root")
+        if configured and Path(configured).expanduser().resolve() != root and \
+                not (root / "source").is_dir():
+            root = Path(configured).expanduser().resolve()
+        db = db_url or setting(config, "CourseDirectory", "db_url", "") or ""
+        course_id = setting(config, "CourseDirectory", "course_id", "") or COURSE_ID
+        return cls(root, db, course_id)
 
     @property
     def gradebook_url(self) -> str:
@@ -50,7 +75,14 @@ class Course:
         from nbgrader.api import Gradebook
 
         ensure_tools_on_path()
-        return Gradebook(self.gradebook_url, COURSE_ID)
+        return Gradebook(self.gradebook_url, self.course_id)
+
+    def config(self) -> Any:
+        """The teacher's merged nbgrader configuration for this course."""
+        try:
+            return teacher_config(self.root)
+        except ConfigError as exc:
+            raise GradingError(str(exc)) from None
 
     def path(self, step: str, student: str = ".", assignment: str = ".") -> Path:
         """nbgrader's `<root>/<step>/<student>/<assignment>` (source/release skip student)."""
@@ -58,11 +90,19 @@ class Course:
             return self.root / step / assignment
         return self.root / step / student / assignment
 
-    def source_notebook(self, assignment: str) -> Path:
-        return self.path("source", assignment=assignment) / f"{assignment}.ipynb"
+    def source_notebook(self, assignment: str, notebook: str | None = None) -> Path:
+        return self.path("source", assignment=assignment) / f"{notebook or assignment}.ipynb"
 
-    def released_notebook(self, assignment: str) -> Path:
-        return self.path("release", assignment=assignment) / f"{assignment}.ipynb"
+    def released_notebook(self, assignment: str, notebook: str | None = None) -> Path:
+        return self.path("release", assignment=assignment) / f"{notebook or assignment}.ipynb"
+
+    def assignments(self) -> list[str]:
+        """The assignments in source/, sorted."""
+        source = self.root / "source"
+        if not source.is_dir():
+            return []
+        return sorted(p.name for p in source.iterdir()
+                      if p.is_dir() and not p.name.startswith(".") and any(p.glob("*.ipynb")))
 
     def submitted_students(self, assignment: str) -> list[str]:
         """Student folders holding this assignment, sorted."""
@@ -74,43 +114,33 @@ class Course:
 
     def require(self) -> Course:
         if not self.root.is_dir():
-            raise GradingError(f"course directory {self.root} does not exist; "
-                               "run `agentloop-grade release` first or pass --course DIR")
+            raise GradingError(f"course directory {self.root} does not exist; pass the folder "
+                               "of your nbgrader course with --course DIR (or run "
+                               "`agentloop-grade release` to set up the chapters)")
+        if not (self.root / "source").is_dir():
+            raise GradingError(f"{self.root} is not an nbgrader course (no source/ folder); "
+                               "pass the folder that holds source/<assignment>/ with --course")
         return self
 
-    def private_paths(self) -> list[str]:
-        """What a sandboxed submission must not see: the course, the gradebook, the chapters,
-        the checks' source and the repository's tests (they hold the reference answers).
-
-        (chapters/ holds the instructor notebooks; the sandbox covers each path with an
-        empty mount, so a path the interpreter itself needs is never listed.)
-        """
-        paths = {self.root.resolve(), CHAPTERS.resolve(), CHECKS.resolve()}
-        paths |= {p.resolve() for p in (REPO / "tests", REPO / "grader") if p.is_dir()}
-        paths |= database_paths(self.gradebook_url)
-        needed = [Path(p).resolve() for p in (sys.prefix, sys.base_prefix, __file__)]
-        return sorted(str(p) for p in paths
-                      if not any(n == p or p in n.parents for n in needed))
+    def resolve(self, name: str) -> str:
+        """An assignment by name; the course's chapters also answer to `01`, `1`, `ch1`."""
+        return resolve_assignment(name, self.assignments())
 
 
-def database_paths(url: str) -> set[Path]:
-    """Files through which a local process could reach the gradebook: an SQLite file and
-    its journals, or a PostgreSQL server's unix-socket directory (`?host=/dir`, or
-    Debian's default when the URL names no host)."""
-    if url.startswith("sqlite:///"):
-        db = Path(url.removeprefix("sqlite:///")).resolve()
-        return {db, db.with_name(db.name + "-journal"), db.with_name(db.name + "-wal")}
-    if not url.startswith(("postgresql", "postgres:")):
-        return set()
-    from sqlalchemy.engine import make_url
-
-    parsed = make_url(url)
-    hosts = parsed.query.get("host", ())
-    hosts = [hosts] if isinstance(hosts, str) else list(hosts)
-    hosts += [parsed.host] if parsed.host else []
-    if not hosts:
-        hosts = ["/var/run/postgresql", "/run/postgresql"]
-    return {Path(h).resolve() for h in hosts if h.startswith("/")}
+def resolve_assignment(name: str, known: list[str]) -> str:
+    """Accept the exact name, a path to the folder or a notebook, or a chapter's number."""
+    stem = Path(name.rstrip("/")).name
+    stem = stem[:-len(".ipynb")] if stem.endswith(".ipynb") else stem
+    if stem in known:
+        return stem
+    number = stem.removeprefix("ch")
+    if number.isdigit():
+        matches = [n for n in known if n.split("_", 1)[0].lstrip("0") == number.lstrip("0")
+                   and n.split("_", 1)[0].isdigit()]
+        if len(matches) == 1:
+            return matches[0]
+    allowed = ", ".join(known) or "none yet"
+    raise GradingError(f"unknown assignment {name!r}; known: {allowed}")
 
 
 def ensure_tools_on_path() -> None:
@@ -124,18 +154,3 @@ def ensure_tools_on_path() -> None:
 def chapter_notebooks(chapters: Path = CHAPTERS) -> dict[str, Path]:
     """Every chapter notebook by assignment name, e.g. {"01_agent_loop": Path(...)}."""
     return {p.stem: p for p in sorted(chapters.glob("[0-9]*.ipynb"))}
-
-
-def resolve_assignment(name: str, known: list[str] | dict[str, Path]) -> str:
-    """Accept `01_agent_loop`, `01`, `1`, `ch1` or a path to the notebook; return the name."""
-    names = list(known)
-    stem = Path(name).stem if name.endswith(".ipynb") else name
-    if stem in names:
-        return stem
-    number = stem.removeprefix("ch")
-    if number.isdigit():
-        matches = [n for n in names if n.split("_", 1)[0].lstrip("0") == number.lstrip("0")]
-        if len(matches) == 1:
-            return matches[0]
-    allowed = ", ".join(names) or "none yet"
-    raise GradingError(f"unknown chapter {name!r}; known: {allowed}")

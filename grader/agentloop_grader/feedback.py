@@ -59,7 +59,8 @@ def feedback(course: Course, assignment: str) -> list[Path]:
         detail = (result.get("error") or result.get("log") or "").strip().splitlines()
         raise GradingError(f"nbgrader could not generate feedback for {assignment}: "
                            f"{detail[-1] if detail else 'unknown error'}")
-    secret = hidden_test_lines(course.source_notebook(assignment))
+    secret = [line for path in sorted(course.path("source", assignment=assignment)
+                                      .glob("*.ipynb")) for line in hidden_test_lines(path)]
     pages = sorted((course.root / "feedback").glob(f"*/{assignment}/*.html"))
     for page in pages:
         found = leaks(page.read_text(encoding="utf-8", errors="replace"), secret)

@@ -19,45 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .config import config_dirs
 from .course import Course, GradingError
-
-CONFIG_NAME = "nbgrader_config.py"
-
-
-def config_dirs(course: Course) -> list[Path]:
-    """Where nbgrader_config.py is read from, lowest priority first.
-
-    As stock nbgrader: Jupyter's config directories, then the directory the command runs
-    in; in between, the course directory's parent (where you run nbgrader for this course,
-    e.g. grader/) and the course directory itself.
-    """
-    from jupyter_core.paths import jupyter_config_path
-
-    dirs = [*reversed(jupyter_config_path()), course.root.parent, course.root, Path.cwd()]
-    seen: dict[Path, None] = {}
-    for folder in dirs:
-        folder = Path(folder).resolve()
-        seen.pop(folder, None)  # keep the later, higher-priority place
-        seen[folder] = None
-    return list(seen)
-
-
-def teacher_config(course: Course) -> Any:
-    """The merged traitlets Config of every nbgrader_config.py in `config_dirs`."""
-    from traitlets.config import Config
-    from traitlets.config.loader import ConfigFileNotFound, PyFileConfigLoader
-
-    config = Config()
-    for folder in config_dirs(course):
-        if not (folder / CONFIG_NAME).is_file():
-            continue
-        try:
-            config.merge(PyFileConfigLoader(CONFIG_NAME, path=str(folder)).load_config())
-        except ConfigFileNotFound:
-            continue
-        except Exception as exc:  # the teacher's file has a bug: say which one
-            raise GradingError(f"cannot read {folder / CONFIG_NAME}: {exc!r}") from None
-    return config
 
 
 @contextlib.contextmanager
@@ -91,7 +54,7 @@ class LatePenalties:
 
     @classmethod
     def for_course(cls, course: Course) -> LatePenalties:
-        return cls(teacher_config(course), config_dirs(course))
+        return cls(course.config(), config_dirs(course.root))
 
     def describe(self) -> str:
         """E.g. `LateSubmissionPlugin (penalty_method='none')` or `late.SubMarks`."""

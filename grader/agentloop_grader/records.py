@@ -1,44 +1,53 @@
-"""Writing results where nbgrader expects them: the gradebook and the autograded notebook.
+"""Write: the gradebook (one transaction per student) and the autograded notebooks.
 
-Both are written only by the grading parent, one student at a time (a single writer),
-so concurrent sandbox runs can never lose or corrupt a row.
+Both are written only by the grading process, one student at a time (a single writer),
+so parallel sandboxes can never lose or corrupt a row. The rules are stock's
+(`SaveAutoGrades`): each grade's `auto_score`; `needs_manual_grade` when there is no
+automatic score or a person already graded it (manual scores and comments are never
+touched, so they survive a regrade); "No response." on answers left as released; a missing
+notebook scores 0 with nothing left to grade by hand; the late penalty as configured.
+
+The autograded notebook is the student's own notebook, sanitized (test and locked cells
+restored from the source, deleted cells put back): written and manually graded answers
+are the student's, and every cell that ran shows its outputs, as formgrader expects.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import shutil
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .assignment import Assignment
 from .course import Course
 from .judging import CellScore
 from .late import LatePenalties
-from .notebooks import Spec, Submission, source_text
+from .protocol import Run
+from .submission import TIMESTAMP, Submission, SubmittedNotebook
 
 OUTPUT_TEXT_CAP = 10_000
-NO_ANSWER = "# (no answer cell with this id was submitted)"
 
 
 @dataclass
 class Recorded:
-    """What writing one student's row found."""
+    """What writing one student's rows found, per notebook."""
 
     problems: list[str] = field(default_factory=list)
     seconds_late: float = 0.0
-    late_penalty: float | None = None  # as stored in SubmittedNotebook.late_submission_penalty
+    late_penalty: float = 0.0  # summed over notebooks, as stored
+    penalties: dict[str, float | None] = field(default_factory=dict)
 
 
 class GradebookWriter:
-    """One open nbgrader Gradebook; `write` stores one student's scores in one transaction."""
+    """One open nbgrader Gradebook; `write` stores one student's grades in one transaction."""
 
-    def __init__(self, course: Course, spec: Spec, released: dict[str, str],
-                 late: LatePenalties) -> None:
+    def __init__(self, course: Course, assignment: Assignment, late: LatePenalties) -> None:
         self.gb = course.gradebook()
-        self.spec = spec
-        self.released = released  # answer grade_id -> the blank student version's source
+        self.assignment = assignment
         self.late = late
 
     def __enter__(self) -> GradebookWriter:
@@ -47,8 +56,8 @@ class GradebookWriter:
     def __exit__(self, *exc: object) -> None:
         self.gb.close()
 
-    def write(self, sub: Submission, scores: list[CellScore]) -> Recorded:
-        """Store scores, "No response." comments and the late penalty; never raise."""
+    def write(self, sub: Submission, scores: dict[str, list[CellScore]]) -> Recorded:
+        """Store grades, comments and late penalties; never raise (problems are returned)."""
         out = Recorded()
         with warnings.catch_warnings():  # nbgrader's own SQLAlchemy warnings, as in stock
             warnings.simplefilter("ignore")
@@ -57,55 +66,77 @@ class GradebookWriter:
                 self.gb.db.commit()
             except Exception as exc:
                 self.gb.db.rollback()
-                out.seconds_late, out.late_penalty = 0.0, None
-                out.problems.append(_gradebook_problem(exc))
+                out = Recorded(problems=[_gradebook_problem(exc)])
         return out
 
-    def _write(self, sub: Submission, scores: list[CellScore], out: Recorded) -> None:
+    def _write(self, sub: Submission, scores: dict[str, list[CellScore]],
+               out: Recorded) -> None:
         from nbgrader.api import MissingEntry
 
-        spec, gb = self.spec, self.gb
+        gb, name = self.gb, self.assignment.name
         gb.update_or_create_student(sub.student)
         submission = self._submission(sub, out)
-        notebook = gb.find_submission_notebook(spec.notebook, spec.assignment, sub.student)
-        grades = {grade.name: grade for grade in notebook.grades}
-        comments = {comment.name: comment for comment in notebook.comments}
-        for score in scores:
-            if score.grade_id not in grades:
-                raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
-            grade = grades[score.grade_id]
-            grade.auto_score = score.score
-            grade.needs_manual_grade = score.score is None or grade.manual_score is not None
-        for grade_id in spec.answer_ids:
-            if grade_id not in comments:
-                continue
-            answer = sub.answers.get(grade_id)
-            unchanged = answer is None or answer.strip() == \
-                self.released.get(grade_id, "").strip()
-            comments[grade_id].auto_comment = "No response." if unchanged else None
-        gb.db.flush()
-        gb.db.expire(notebook)  # its score is computed by the database from the grades
+        for notebook_name, notebook in sub.notebooks.items():
+            row = gb.find_submission_notebook(notebook_name, name, sub.student)
+            grades = {grade.name: grade for grade in row.grades}
+            comments = {comment.name: comment for comment in row.comments}
+            if not notebook.file:  # no notebook at all: 0 everywhere, as stock
+                for grade in grades.values():
+                    grade.auto_score, grade.needs_manual_grade = 0.0, False
+            else:
+                for score in scores.get(notebook_name, []):
+                    if score.grade_id not in grades:
+                        raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
+                    if score.kind == "task":
+                        continue  # stock leaves tasks to a person entirely
+                    grade = grades[score.grade_id]
+                    grade.auto_score = score.score
+                    grade.needs_manual_grade = grade.manual_score is not None or \
+                        score.score is None
+                _comment(notebook, comments)
+            gb.db.flush()
+            gb.db.expire(row)  # its score is computed by the database from the grades
+            try:
+                penalty = self.late.apply(submission, row)
+            except Exception as exc:  # the teacher's plugin failed: keep the scores, say so
+                row.late_submission_penalty, penalty = None, None
+                out.problems.append(f"late penalty not applied: {self.late.describe()} "
+                                    f"raised {exc!r}")
+            out.penalties[notebook_name] = penalty
+            out.late_penalty += penalty or 0.0
         out.seconds_late = submission.total_seconds_late
-        try:
-            out.late_penalty = self.late.apply(submission, notebook)
-        except Exception as exc:  # the teacher's plugin failed: keep the scores, say so
-            notebook.late_submission_penalty = None
-            out.problems.append(f"late penalty not applied: {self.late.describe()} "
-                                f"raised {exc!r}")
 
     def _submission(self, sub: Submission, out: Recorded) -> Any:
         """The student's SubmittedAssignment, with the timestamp.txt time when readable."""
         from nbgrader.api import InvalidEntry
 
-        gb, assignment = self.gb, self.spec.assignment
+        gb, assignment = self.gb, self.assignment.name
         if sub.timestamp:
             try:
                 return gb.update_or_create_submission(assignment, sub.student,
                                                       timestamp=sub.timestamp)
-            except (InvalidEntry, ValueError):
+            except (InvalidEntry, ValueError, OverflowError):
                 gb.db.rollback()
+                gb.update_or_create_student(sub.student)
                 out.problems.append(f"unreadable timestamp {sub.timestamp!r} ignored")
         return gb.update_or_create_submission(assignment, sub.student)
+
+
+def _comment(notebook: SubmittedNotebook, comments: dict[str, Any]) -> None:
+    """'No response.' on answers left as released (stock's SaveAutoGrades._add_comment)."""
+    import nbformat
+    from nbgrader.utils import compute_checksum, is_solution, is_task
+
+    for cell in notebook.cells:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        gid = meta.get("grade_id")
+        if gid not in comments:
+            continue
+        node = nbformat.from_dict(cell)
+        if not (is_solution(node) or is_task(node)):
+            continue
+        unchanged = meta.get("checksum") == compute_checksum(node) and not is_task(node)
+        comments[gid].auto_comment = "No response." if unchanged else None
 
 
 def _gradebook_problem(exc: Exception) -> str:
@@ -116,51 +147,50 @@ def _gradebook_problem(exc: Exception) -> str:
     return f"gradebook: could not write this row ({exc!r})"  # e.g. the database is locked
 
 
-def released_answers(path: Path) -> dict[str, str]:
-    """Answer cell sources of the blank student version, by grade_id."""
-    if not path.is_file():
-        return {}
-    nb = json.loads(path.read_text(encoding="utf-8"))
-    out = {}
-    for cell in nb["cells"]:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        if meta.get("solution") and meta.get("grade_id"):
-            out[meta["grade_id"]] = source_text(cell)
-    return out
+# --- the autograded notebook --------------------------------------------------------------
 
-
-def autograded_notebook(released: dict[str, Any], spec: Spec, sub: Submission,
-                        run: dict[str, Any] | None, scores: list[CellScore]) -> dict[str, Any]:
-    """The released notebook with the student's answers and one output per test cell.
-
-    Built on the student version, so no solution or hidden test source can reach
-    feedback; formgrader and `nbgrader generate_feedback` read it as usual.
-    """
-    nb = copy.deepcopy(released)
+def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
+                        scores: list[CellScore], nbformat_minor: int = 5) -> dict[str, Any]:
+    """The sanitized student notebook with each cell's outputs and each check's report."""
     by_id = {s.grade_id: s for s in scores}
-    cells_run = (run or {}).get("cells", {})
-    for cell in nb["cells"]:
-        meta = cell.get("metadata", {}).get("nbgrader", {})
-        grade_id = meta.get("grade_id")
+    cells = copy.deepcopy(notebook.cells)
+    count = 0
+    for index, cell in enumerate(cells):
         if cell.get("cell_type") != "code":
             continue
-        cell["outputs"], cell["execution_count"] = [], None
-        if grade_id in spec.answer_ids:
-            cell["source"] = sub.answers.get(grade_id, NO_ANSWER)
-            info = cells_run.get(grade_id) or {}
-            if info.get("notes"):
-                cell["outputs"].append(_stream("\n".join(info["notes"])))
-            if info.get("error"):
-                cell["outputs"].append(_error(str(info["error"])))
-        elif grade_id in by_id:
-            score = by_id[grade_id]
-            if score.text:
-                cell["outputs"].append(_stream(score.text))
-            if score.score is not None and not score.passed:
-                cell["outputs"].append(_error(score.reason))
-    if sub.unreadable:
-        nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "id": "grader-note",
-                               "source": f"**Grader:** {sub.unreadable}."})
+        gid = cell.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+        ran = run.cells.get(gid or f"cell-{index}") if run else None
+        if ran is None:
+            continue
+        count += 1
+        cell["execution_count"] = count
+        outputs = list(ran.result.outputs) if ran.result else []
+        score = by_id.get(gid or "")
+        if score is not None and score.text:
+            outputs.append(_stream(score.text))
+        if ran.excluded:
+            outputs.append(_error("GraderError", ran.excluded))
+        elif score is not None and score.kind == "check" and not score.passed:
+            outputs.append(_error("AssertionError", score.reason))
+        cell["outputs"] = outputs
+    problems = notebook.problems + (run.problems if run else [])
+    if problems:
+        note = "**Grader:** " + "; ".join(problems)
+        cells.insert(0, {"cell_type": "markdown", "metadata": {}, "source": note})
+    for number, cell in enumerate(cells):
+        cell.setdefault("id", f"cell-{number}")
+    return {"cells": cells, "metadata": notebook.metadata, "nbformat": 4,
+            "nbformat_minor": nbformat_minor}
+
+
+def unreadable_notebook(released: Path, reason: str) -> dict[str, Any] | None:
+    """For a notebook that could not be read: the student version with the reason on top,
+    so formgrader has something to open."""
+    if not released.is_file():
+        return None
+    nb = json.loads(released.read_text(encoding="utf-8"))
+    nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "id": "grader-note",
+                           "source": f"**Grader:** {reason}."})
     return nb
 
 
@@ -174,10 +204,10 @@ def _stream(text: str) -> dict[str, Any]:
     return {"output_type": "stream", "name": "stdout", "text": _cap(text) + "\n"}
 
 
-def _error(reason: str) -> dict[str, Any]:
+def _error(name: str, reason: str) -> dict[str, Any]:
     reason = _cap(reason)
-    return {"output_type": "error", "ename": "AssertionError", "evalue": reason,
-            "traceback": [f"AssertionError: {reason}"]}
+    return {"output_type": "error", "ename": name, "evalue": reason,
+            "traceback": [f"{name}: {reason}"]}
 
 
 def write_notebook(nb: dict[str, Any], path: Path) -> None:
@@ -185,3 +215,11 @@ def write_notebook(nb: dict[str, Any], path: Path) -> None:
     tmp = path.with_suffix(".ipynb.tmp")
     tmp.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     tmp.replace(path)
+
+
+def copy_timestamp(submitted: Path, autograded: Path) -> None:
+    """nbgrader's feedback reads the submission time from autograded/…/timestamp.txt."""
+    source = submitted / TIMESTAMP
+    if source.is_file():
+        autograded.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, autograded / TIMESTAMP)

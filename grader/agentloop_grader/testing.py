@@ -14,8 +14,8 @@ import runpy
 from pathlib import Path
 from typing import Any
 
+from .assignment import source_text
 from .course import REPO, Course
-from .notebooks import source_text
 
 ROUNDTRIP = REPO / "tests" / "roundtrip"
 
@@ -62,14 +62,49 @@ def roundtrip(stem: str, folder: Path = ROUNDTRIP) -> tuple[dict[str, str], dict
     return dict(data["WRONG"]), dict(data["PARTIAL"])
 
 
+def cheats(stem: str, source_nb: dict[str, Any] | None = None,
+           folder: Path = ROUNDTRIP) -> dict[str, tuple[dict[str, str], dict[str, bool]]]:
+    """The chapter author's CHEATS: name → (answer cells replaced, test cell → passes).
+
+    A cheat may also be given as its answer cells alone: then every test cell whose check
+    answers a name one of those cells defines must earn nothing, and the others pass.
+    """
+    from agentloop.checks import get_check
+
+    from .assignment import check_calls
+    from .judging import defines
+
+    path = folder / f"{stem}.py"
+    if not path.is_file():
+        return {}
+    data = runpy.run_path(str(path)).get("CHEATS", {})
+    out = {}
+    for name, value in data.items():
+        if isinstance(value, tuple):
+            out[name] = (dict(value[0]), dict(value[1]))
+            continue
+        assert source_nb is not None, "answer-only CHEATS need the source notebook"
+        expected = {}
+        for cell in source_nb["cells"]:
+            meta = cell.get("metadata", {}).get("nbgrader", {})
+            if not (meta.get("grade") and not meta.get("solution")):
+                continue
+            names = {get_check(cid).answer for cid in check_calls(source_text(cell))}
+            expected[meta["grade_id"]] = not any(defines(src, n) for src in value.values()
+                                                 for n in names)
+        out[name] = (dict(value), expected)
+    return out
+
+
 def submit(course: Course, assignment: str, student: str,
            content: dict[str, Any] | bytes | None,
-           timestamp: str = "2026-11-30 01:00:00.000000 UTC") -> Path:
-    """Write a submission in nbgrader's layout; None leaves the notebook missing."""
+           timestamp: str = "2026-11-30 01:00:00.000000 UTC", notebook: str | None = None) -> Path:
+    """Write a submission in nbgrader's layout; None leaves the notebook missing.
+    `notebook` defaults to the assignment's name (the chapters' one notebook)."""
     folder = course.path("submitted", student, assignment)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "timestamp.txt").write_text(timestamp + "\n", encoding="utf-8")
-    path = folder / f"{assignment}.ipynb"
+    path = folder / f"{notebook or assignment}.ipynb"
     if isinstance(content, dict):
         path.write_text(json.dumps(content), encoding="utf-8")
     elif isinstance(content, bytes):

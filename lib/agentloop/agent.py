@@ -1,15 +1,18 @@
 """Chapter 3: the agent loop — plan, action, observation — and its ways out.
 
 Each step the model is sent the whole history and replies with a plan (text) and one
-action (a tool_use block). The program, not the model, decides what happens next:
+action (a tool_use block). The program, not the model, decides what happens next. A run
+ends in exactly one of five exits, a closed set (`EXITS`), like chapter 1's terminals:
 
-- the model answered (`end_turn`)             → the run ends with the answer;
-- the model asked for `hand_to_human`         → not run: the run ends, a person takes over;
-- a guard objects to the action               → not run: the run ends with the guard's reason;
-- otherwise the program runs the tool and puts the observation in the history;
-- after `max_steps` steps without an answer   → the run ends (`max_steps`), to an employee.
+- `end_turn`       the model answered                    → the run ends with the answer;
+- `max_steps`      `max_steps` steps without an answer   → the program's limit: to an employee;
+- `hand_to_human`  the model asked for a person          → not run: a person takes over;
+- `guard`          a guard objected to the action        → not run: its text is the reason;
+- `model_stopped`  a reply with neither an answer nor an action (a live model cut off by
+                   `max_tokens`, say)                    → not an answer: to an employee.
 
-Read `run_agent` first; the rest of the module is the record it returns.
+Otherwise the program runs the tool and puts the observation in the history. Read
+`run_agent` first; the rest of the module is the record it returns.
 """
 
 from __future__ import annotations
@@ -27,18 +30,32 @@ from agentloop.messages import (
     USER,
     Block,
     Message,
-    check_reply,
     describe_action,
     input_tokens_of,
     message,
     text_of,
     tool_use_of,
+    validate_reply,
 )
 from agentloop.shop import HAND_TO_HUMAN, TOOLS, Shop
 
 MAX_STEPS = 5
-MAX_STEPS_EXIT = "max_steps"
-FIXED_EXITS = (END_TURN, MAX_STEPS_EXIT, HAND_TO_HUMAN)  # any other exit is a guard's reason
+
+# The exits: how a run can end, and nothing else.
+ANSWERED = END_TURN             # "end_turn": the model answered
+STEP_LIMIT = "max_steps"        # the program's step limit
+HANDED_OVER = HAND_TO_HUMAN     # "hand_to_human": the model asked for a person
+GUARDED = "guard"               # a guard stopped the action before it ran
+MODEL_STOPPED = "model_stopped"  # neither an answer nor an action: a cut-off reply
+EXITS = (ANSWERED, STEP_LIMIT, HANDED_OVER, GUARDED, MODEL_STOPPED)
+
+# The log's last line for each exit but an answer (the reason fills the gap).
+STOP_LINES = {
+    STEP_LIMIT: "{reason} → to an employee",
+    HANDED_OVER: "needs a human — {reason}",
+    GUARDED: "{reason}",
+    MODEL_STOPPED: "the model stopped ({reason})",
+}
 
 SYSTEM = ("You are the support agent of an online shop. Use the tools; "
           "anything about money is decided by an employee.")
@@ -49,7 +66,7 @@ Guard = Callable[[list[dict[str, Any]]], "str | None"]
 def run_agent(model: Any, task: str, max_steps: int = MAX_STEPS,
               guards: Sequence[Guard] = (), shop: Shop | None = None) -> Transcript:
     """Run the support agent on `task` and return the transcript of the run."""
-    check_run(task, max_steps, guards)
+    validate_run(task, max_steps, guards)
     shop = Shop() if shop is None else shop
     history: list[Message] = [message(USER, task)]
     steps: list[Step] = []
@@ -58,21 +75,23 @@ def run_agent(model: Any, task: str, max_steps: int = MAX_STEPS,
         return Transcript(task, steps, exit_, reason, shop.requests, history, max_steps)
 
     for number in range(1, max_steps + 1):
-        reply = check_reply(model.create(SYSTEM, history, TOOLS))
+        reply = validate_reply(model.create(SYSTEM, history, TOOLS))
         step = Step(number, text_of(reply), tokens=input_tokens_of(reply))
         steps.append(step)
+        if reply["stop_reason"] == END_TURN:
+            return finish(ANSWERED, step.plan)  # the plan text is the answer
         if reply["stop_reason"] != TOOL_USE:
-            return finish(reply["stop_reason"], step.plan)  # the plan text is the answer
+            return finish(MODEL_STOPPED, reply["stop_reason"])  # cut off: not an answer
         step.action = tool_use_of(reply)
         if step.action["name"] == HAND_TO_HUMAN:
-            return finish(HAND_TO_HUMAN, str(step.action["input"].get("reason", "no reason")))
+            return finish(HANDED_OVER, str(step.action["input"].get("reason", "no reason")))
         objection = first_objection(guards, steps)
         if objection is not None:
-            return finish(objection, objection)
+            return finish(GUARDED, objection)
         history.append(message(ASSISTANT, reply["content"]))
         step.observation = shop.run_tool(step.action)
         history.append(message(USER, [step.observation]))
-    return finish(MAX_STEPS_EXIT, f"{max_steps} steps without an answer")
+    return finish(STEP_LIMIT, f"{max_steps} steps without an answer")
 
 
 def first_objection(guards: Sequence[Guard], steps: list[Step]) -> str | None:
@@ -89,7 +108,7 @@ def first_objection(guards: Sequence[Guard], steps: list[Step]) -> str | None:
     return None
 
 
-def check_run(task: object, max_steps: object, guards: object) -> None:
+def validate_run(task: object, max_steps: object, guards: object) -> None:
     """Raise ValueError unless the task is text, max_steps is an int 1–5 and guards callables."""
     if not isinstance(task, str) or not task.strip():
         raise ValueError(f"task must be a non-empty str, got {task!r}")
@@ -144,8 +163,8 @@ class Step:
 class Transcript:
     """What a run did, step by step, and how it ended.
 
-    `exit` is `end_turn`, `max_steps`, `hand_to_human` or a guard's reason; `reason` says
-    why in words (for `end_turn`, it is the answer).
+    `exit` is one of `EXITS`; `reason` says why in words: the answer (`end_turn`), the
+    limit, the model's reason for a person, the guard's reason, or the stop reason.
     """
 
     task: str
@@ -156,6 +175,10 @@ class Transcript:
     messages: list[Message] = field(default_factory=list)
     max_steps: int = MAX_STEPS
 
+    def __post_init__(self) -> None:
+        if self.exit not in EXITS:
+            raise ValueError(f"exit must be one of {', '.join(EXITS)}, got {self.exit!r}")
+
     @property
     def ended_on(self) -> int:
         """The step the run ended on."""
@@ -164,7 +187,7 @@ class Transcript:
     @property
     def answer(self) -> str | None:
         """The model's answer, if the run ended with one."""
-        return self.reason if self.exit == END_TURN else None
+        return self.reason if self.exit == ANSWERED else None
 
     @property
     def tokens(self) -> list[int]:
@@ -176,8 +199,8 @@ class Transcript:
         out = [f"task: {self.task}"]
         for step in self.steps:
             out += step.lines()
-        if self.exit != END_TURN:
-            out.append(f"  stopping: {stop_line(self)}")
+        if self.exit != ANSWERED:
+            out.append("  stopping: " + STOP_LINES[self.exit].format(reason=self.reason))
         return out
 
     def pending_line(self) -> str | None:
@@ -189,14 +212,3 @@ class Transcript:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
-
-
-def stop_line(transcript: Transcript) -> str:
-    """Why a run that did not end with an answer stopped, as the log says it."""
-    if transcript.exit == MAX_STEPS_EXIT:
-        return f"{transcript.max_steps} steps without an answer → to an employee"
-    if transcript.exit == HAND_TO_HUMAN:
-        return f"needs a human — {transcript.reason}"
-    if transcript.steps and transcript.steps[-1].action is None:
-        return f"the model stopped ({transcript.exit})"  # a live model's max_tokens, say
-    return transcript.reason

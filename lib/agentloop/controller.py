@@ -5,15 +5,15 @@ A proposal is a plain dict, and it is only a request:
     {"type": "tool", "name": "lookup", "args": {"key": "ai"}}
     {"type": "final", "answer": {...}}
 
-`validate_proposal` checks it before anything runs and raises `ProposalRejected`
-with a machine-readable `code` when it is refused. The checks, in order:
+`validate_proposal` validates it before anything runs and raises `ProposalRejected`
+with a machine-readable `code` when it is refused. The rules, in order:
 
     not_a_dict                 the proposal is not a dict
     unknown_type               "type" is missing or is neither "tool" nor "final"
     missing_field              a field the type needs is absent (tool: name, args; final: answer)
     extra_field                a field the type does not use
     unknown_tool               "name" is not a registered tool
-    bad_argument               "args" itself is not a dict (checked before its contents)
+    bad_argument               "args" itself is not a dict (before its contents are looked at)
     missing_argument           an argument of the tool's schema is absent
     extra_argument             an argument the schema does not have
     bad_argument               a value has the wrong type or is out of bounds
@@ -32,13 +32,13 @@ from collections.abc import Callable
 from typing import Any
 
 from agentloop.planners import plan
-from agentloop.tools import ARG_TYPES, ToolRegistry, check_key, default_registry
+from agentloop.tools import ARG_TYPES, ToolRegistry, default_registry, validate_key
+from agentloop.validation import is_whole_number, validate_whole_number
 
 MAX_STEPS = 3
 DONE = "done"
 UNKNOWN = "unknown"
 STOPPED = "stopped"
-STATUSES = (DONE, UNKNOWN, STOPPED)
 
 TOOL = "tool"
 FINAL = "final"
@@ -54,7 +54,7 @@ Planner = Callable[[dict[str, Any]], Any]
 
 
 class ProposalRejected(ValueError):
-    """The controller refused a proposal; `code` says which check, `reason` says why."""
+    """The controller refused a proposal; `code` says which rule, `reason` says why."""
 
     def __init__(self, code: str, reason: str) -> None:
         super().__init__(code, reason)  # both in args, so the exception pickles and copies
@@ -65,17 +65,14 @@ class ProposalRejected(ValueError):
         return f"proposal rejected ({self.code}): {self.reason}"
 
 
-def check_max_steps(max_steps: object) -> int:
-    """Return `max_steps` if it is a positive int (bool refused), else raise ValueError."""
-    # bool is an int subclass; True as a step budget is almost always a mistake.
-    if type(max_steps) is not int or max_steps < 1:
-        raise ValueError(f"max_steps must be a positive integer, got {max_steps!r}")
-    return max_steps
+def validate_max_steps(max_steps: object) -> int:
+    """Return `max_steps` if it is a positive whole number (True refused), else ValueError."""
+    return validate_whole_number("max_steps", max_steps, 1)
 
 
 def new_state(key: str, max_steps: int = MAX_STEPS) -> dict[str, Any]:
     """The state at the start of a run: the requested key, no observations, no steps used."""
-    return {"key": check_key(key), "max_steps": check_max_steps(max_steps), "steps": 0,
+    return {"key": validate_key(key), "max_steps": validate_max_steps(max_steps), "steps": 0,
             "observations": [], "status": None, "answer": None}
 
 
@@ -143,7 +140,7 @@ def argument_problem(value: Any, spec: dict[str, Any]) -> str | None:
             " characters"
     else:
         low, high, size, unit = spec.get("minimum"), spec.get("maximum"), value, ""
-    if (low is not None and size < low) or (high is not None and size > high):
+    if not is_whole_number(size, low, high):
         return f"must be {_range(low, high)}{unit}, got {value!r}"
     return None
 

@@ -61,7 +61,7 @@ SCENARIOS = {
 }
 
 
-def check_scenario(scenario: object) -> str:
+def validate_scenario(scenario: object) -> str:
     """Return the scenario name, or raise ValueError listing the known ones."""
     if not isinstance(scenario, str) or scenario not in SCENARIOS:
         known = ", ".join(SCENARIOS)
@@ -75,4 +75,4 @@ def perform_action(action: dict[str, Any], state: dict[str, Any]) -> dict[str, A
     if name != READ_TASK_CARDS:
         return {"ok": False, "error": f"Error: unknown action {name!r}"}
     this_step = state["steps"] + 1
-    return SCENARIOS[check_scenario(state["scenario"])](this_step)
+    return SCENARIOS[validate_scenario(state["scenario"])](this_step)

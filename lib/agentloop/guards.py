@@ -1,4 +1,4 @@
-"""Chapter 3: guards — small checks the program runs before it executes an action.
+"""Chapter 3: guards — small rules the program consults before it runs an action.
 
 A guard is a function `guard(steps) -> str | None`. `steps` is the run so far as plain
 dicts, one per step, the last one holding the action about to run:
@@ -6,8 +6,13 @@ dicts, one per step, the last one holding the action about to run:
     {"step": 2, "plan": "No change. I ask again.", "tool": "estimate_delivery",
      "input": {"order_id": "1042"}, "tokens": 124, "observation": None, "is_error": None}
 
-It returns None to let the action run, or a reason to stop the run instead. These are
-the reference versions of the chapter's exercises: write your own before reading them.
+It returns None to let the action run, or a reason to stop the run instead (the run's
+exit is then `guard`, and the reason is its text).
+
+The two guards here are the ones chapter 3's exercises ask you to write; the transcript
+viewer, `agentloop support --guard` and chapter 5's duty officer use them. Grading has
+its own reference and withholds these while your answer runs: an answer that calls them
+earns nothing.
 """
 
 from __future__ import annotations

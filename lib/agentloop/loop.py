@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agentloop.environment import check_scenario, perform_action
+from agentloop.environment import perform_action, validate_scenario
+from agentloop.validation import validate_whole_number
 
 MAX_STEPS = 5
 MAX_RETRIES = 1
@@ -61,7 +62,7 @@ def step(state: dict[str, Any]) -> dict[str, Any]:
 def new_state(
     scenario: str = "one_match", max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES
 ) -> dict[str, Any]:
-    """The state at the start of a run: nothing done yet, limits checked."""
+    """The state at the start of a run: nothing done yet, the limits validated."""
     check_limits(max_steps, max_retries)
     return {
         "phase": "start",
@@ -72,7 +73,7 @@ def new_state(
         "max_steps": max_steps,
         "max_retries": max_retries,
         "observation": None,
-        "scenario": check_scenario(scenario),
+        "scenario": validate_scenario(scenario),
     }
 
 
@@ -93,8 +94,9 @@ def update_state(state: dict[str, Any], observation: dict[str, Any]) -> None:
 def decide(state: dict[str, Any]) -> str:
     """Turn the last observation, the counters and the limits into the next decision.
 
-    The order of checks matters: a failure is judged first, then a finished search,
-    and only a run that could go on is stopped by the step limit.
+    The order of the rules matters: a failure is judged first, then a finished search
+    (an observation without "search_complete" is a finished one), and only a run that
+    could go on is stopped by the step limit.
     """
     observation = state["observation"]
     if not observation["ok"]:
@@ -110,13 +112,9 @@ def decide(state: dict[str, Any]) -> str:
 
 
 def check_limits(max_steps: object, max_retries: object) -> None:
-    """Raise ValueError unless both limits are plain ints inside the course's ranges."""
-    for name, value, (low, high) in (
-        ("max_steps", max_steps, STEP_RANGE),
-        ("max_retries", max_retries, RETRY_RANGE),
-    ):
-        # bool is an int subclass; True as a step limit is almost always a mistake.
-        if type(value) is not int or not low <= value <= high:
-            raise ValueError(
-                f"{name} must be an integer from {low} to {high}, got {value!r}"
-            )
+    """Raise ValueError unless both limits are whole numbers inside the course's ranges.
+
+    (It validates input; the name stays because stop_policy imports it.)
+    """
+    validate_whole_number("max_steps", max_steps, *STEP_RANGE)
+    validate_whole_number("max_retries", max_retries, *RETRY_RANGE)

@@ -86,7 +86,7 @@ def describe_action(use: Block) -> str:
     return f"{use['name']}({values})"
 
 
-def check_reply(value: Any) -> Reply:
+def validate_reply(value: Any) -> Reply:
     """Return `value` if it is a reply the loop can use, else raise ValueError saying why."""
     if not isinstance(value, dict):
         raise ValueError(f"a model reply must be a dict, got {type(value).__name__}")

@@ -25,17 +25,17 @@ from agentloop.messages import (
     Block,
     Message,
     Reply,
-    check_reply,
     reply,
     text_block,
     text_of,
     tool_use_block,
+    validate_reply,
 )
 from agentloop.shop import ESTIMATE_DELIVERY, GET_ORDER_STATUS, HAND_TO_HUMAN, OPEN_RETURN_REQUEST
 from agentloop.token_estimate import reply_tokens, request_tokens
 
 RETURN, COMPENSATION, COURIER = "return", "compensation", "courier"
-# Checked in this order: "return 1042, the courier was late" is a return.
+# Tried in this order: "return 1042, the courier was late" is a return.
 INTENTS = (
     (RETURN, re.compile(r"\breturn", re.I)),
     (COMPENSATION, re.compile(r"\bcompensat", re.I)),
@@ -74,9 +74,9 @@ class SupportModel:
 
     The rule, per intent (the order number is the task's first four-digit number):
 
-    - return: check the status; if delivered, open a return request, then answer with the
+    - return: ask for the status; if delivered, open a return request, then answer with the
       request's number; if not delivered, answer that it cannot be returned yet;
-    - compensation: check the status, then hand to a human (money is an employee's call);
+    - compensation: ask for the status, then hand to a human (money is an employee's call);
     - courier question: ask `estimate_delivery`, and ask again every step while nothing
       changes — the loop must stop it;
     - anything else: thank the customer.
@@ -143,7 +143,7 @@ class ScriptedModel:
     def __init__(self, replies: list[Reply]) -> None:
         if not isinstance(replies, list | tuple) or not replies:
             raise ValueError(f"replies must be a non-empty list of replies, got {replies!r}")
-        self.replies = [check_reply(copy.deepcopy(r)) for r in replies]
+        self.replies = [validate_reply(copy.deepcopy(r)) for r in replies]
 
     def create(self, system: str, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
         index = sum(m["role"] == "assistant" for m in messages)

@@ -61,7 +61,7 @@ class Shop:
     """The shop's data for one run: its orders and the return requests opened so far."""
 
     def __init__(self, orders: dict[str, dict[str, str]] | None = None) -> None:
-        self.orders = check_orders(ORDERS if orders is None else orders)
+        self.orders = validate_orders(ORDERS if orders is None else orders)
         self.requests: list[dict[str, str]] = []
 
     def run_tool(self, use: Block) -> Block:
@@ -94,7 +94,7 @@ class Shop:
         return tool_result_block(use.get("id", ""), text, is_error=True)
 
 
-def check_orders(orders: Any) -> dict[str, dict[str, str]]:
+def validate_orders(orders: Any) -> dict[str, dict[str, str]]:
     """Return a copy of `orders` if every order has a known status and a date, else ValueError."""
     if not isinstance(orders, dict):
         raise ValueError(f"orders must be a dict of order number → order, got {orders!r}")

@@ -3,6 +3,9 @@
 Each terminal gets its own honest message. After `error` or `limit` nothing was
 achieved, so the message must not sound like success; after `needs_input` it says
 what is missing, so the person can answer in a new run.
+
+These are the short messages the loop explorer shows. Exercise 3 of chapter 1 asks for
+fuller ones, written from the whole final state (how many actions, what went wrong).
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ def honest_message(terminal: str, observation: dict[str, Any]) -> str:
             return "I searched the whole board and no card matches. Which task do you mean?"
         return f"Several cards match: {', '.join(matches)}. Which one do you mean?"
     if terminal == "error":
-        return "I could not read the task cards, even after a retry. Nothing was checked."
+        # Not "even after a retry": with max_retries=0 there was none.
+        return "I could not read the task cards, so no card was found and nothing was decided."
     if terminal == "limit":
         return "I ran out of allowed steps before the search ended: not all cards were checked."
     raise ValueError(

@@ -16,9 +16,11 @@ An argument schema maps each argument name to a plain dict:
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from agentloop.validation import is_whole_number
 
 CATALOGUE: dict[str, dict[str, Any]] = {
     "ai": {"title": "Applied AI", "topics": ["goals", "tools", "checks"]},
@@ -35,17 +37,17 @@ class ToolSpecError(ValueError):
     """A tool definition is incomplete or its argument schema is malformed."""
 
 
-def check_key(key: object) -> str:
+def validate_key(key: object) -> str:
     """Return `key` if it is a string of 1 to 32 characters, else raise ValueError."""
     low, high = KEY_LENGTH
-    if not isinstance(key, str) or not low <= len(key) <= high:
+    if not isinstance(key, str) or not is_whole_number(len(key), low, high):
         raise ValueError(f"key must be a string of {low} to {high} characters, got {key!r}")
     return key
 
 
 def lookup(key: str, catalogue: Mapping[str, Any] = CATALOGUE) -> dict[str, Any] | None:
     """The catalogue record for `key`, or None when there is none (never an invented record)."""
-    check_key(key)
+    validate_key(key)
     record = catalogue.get(key)
     # A copy, so that whoever holds the answer cannot change the catalogue through it.
     return copy.deepcopy(record)
@@ -66,7 +68,7 @@ class Tool:
                 "args": copy.deepcopy(self.args)}
 
 
-def check_tool(tool: object) -> Tool:
+def validate_tool(tool: object) -> Tool:
     """Return `tool` if it is a well-formed Tool, else raise ToolSpecError saying what is wrong."""
     if not isinstance(tool, Tool):
         raise ToolSpecError(f"expected a Tool(name=..., description=..., args=..., run=...), "
@@ -81,11 +83,11 @@ def check_tool(tool: object) -> Tool:
         raise ToolSpecError(f"tool {tool.name!r}: args must be a dict of argument schemas, "
                             f"got {tool.args!r}")
     for arg, spec in tool.args.items():
-        check_arg_spec(tool.name, arg, spec)
+        validate_arg_spec(tool.name, arg, spec)
     return tool
 
 
-def check_arg_spec(tool: str, arg: object, spec: object) -> None:
+def validate_arg_spec(tool: str, arg: object, spec: object) -> None:
     """Raise ToolSpecError unless `spec` is a schema entry this course's controller understands."""
     where = f"tool {tool!r}, argument {arg!r}"
     if not isinstance(arg, str) or not arg.isidentifier():
@@ -99,7 +101,7 @@ def check_arg_spec(tool: str, arg: object, spec: object) -> None:
         raise ToolSpecError(f"{where}: unknown schema keys {unknown}; "
                             f"allowed for {spec['type']}: {', '.join(sorted(allowed))}")
     for bound in BOUNDS[spec["type"]]:
-        if bound in spec and type(spec[bound]) is not int:
+        if bound in spec and not is_whole_number(spec[bound]):
             raise ToolSpecError(f"{where}: {bound} must be an int, got {spec[bound]!r}")
     if spec.get("scoped", False) not in (True, False):
         raise ToolSpecError(f"{where}: scoped must be True or False, got {spec['scoped']!r}")
@@ -114,8 +116,8 @@ class ToolRegistry:
             self.add(tool)
 
     def add(self, tool: Tool) -> None:
-        """Register `tool` after checking its definition; a name can be registered once."""
-        check_tool(tool)
+        """Register `tool` after validating its definition; a name can be registered once."""
+        validate_tool(tool)
         if tool.name in self._tools:
             raise ToolSpecError(f"a tool named {tool.name!r} is already registered")
         self._tools[tool.name] = tool
@@ -125,12 +127,6 @@ class ToolRegistry:
 
     def __getitem__(self, name: str) -> Tool:
         return self._tools[name]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._tools)
-
-    def __len__(self) -> int:
-        return len(self._tools)
 
     def names(self) -> list[str]:
         return list(self._tools)

@@ -1,8 +1,24 @@
-"""Chapter 1's checks: decide, predicting decisions, honest messages.
+"""Chapter 1's checks: decide under the office's revised policy, whole runs, final messages.
 
 Each check's id is the grade_id of a test cell in chapters/01_agent_loop.ipynb.
-Hidden cases are generated from a seeded random source, so an answer that only
-remembers the visible cases fails them.
+
+The graded exercises are deliberately *not* functions the library already has:
+
+- exercise 1 is `decide` under the office's revised stop policy, which adds two rules to
+  `agentloop.loop.decide` (a failure marked `"retryable": false` ends at once; one card
+  listed twice is one card). Copying or calling the library's `decide` fails every check;
+- exercise 2 predicts whole scripted runs under that policy (the library cannot run them,
+  and its rules give other answers);
+- exercise 3 writes the final message from the whole state (how many actions, what went
+  wrong), which the library's short `honest_message` does not.
+
+The references live here, in the check module, which the grader never lets a learner's
+code import. Each decide/message check also `withhold`s the library's own function: while
+a probe runs (and, in the grader, while the learner's cells run) it is a stub that raises,
+and it is refused as an answer, so wrapping it scores nothing; the learner's output is
+judged by `verify` against the revised rules below.
+Hidden cases are generated from a seeded random source on inputs the chapter never shows
+(other card ids, step numbers, limits and error texts), each with the rule it tests.
 """
 
 from __future__ import annotations
@@ -11,12 +27,52 @@ import random
 import re
 from typing import Any
 
+from agentloop import loop, terminal_messages
 from agentloop.checks.core import Case, Check
-from agentloop.loop import DECISIONS, decide
-from agentloop.terminal_messages import honest_message
+from agentloop.environment import CARDS_FILE_MISSING, CARDS_UNAVAILABLE
+from agentloop.loop import CONTINUE, ERROR, LIMIT, NEEDS_INPUT, SUCCESS, TERMINALS
+from agentloop.validation import is_whole_number
 
 SCENARIO_NAMES = ("one_match", "two_matches", "no_matches", "temporary_error",
                   "permanent_error", "missing_file", "limit")
+
+# --- the office's revised stop policy (exercise 1's reference) --------------------------
+
+NO_RETRY_HELPS = "a failure marked retryable: false → error at once"
+RETRIES_USED_UP = "failures > max_retries → error, even on the last step"
+NO_STEP_FOR_RETRY = "a failure with a retry left, on the last allowed step → limit"
+RETRY = "a failure with a retry and a step left → continue"
+ONE_CARD = "a finished search with exactly one different card → success, even on the last step"
+NOT_ONE_CARD = "a finished search with no card or several different cards → needs_input"
+UNFINISHED_LAST = "an unfinished search on the last allowed step → limit"
+UNFINISHED = "an unfinished search with steps left → continue"
+FAILURE_RULES = (NO_RETRY_HELPS, RETRIES_USED_UP, NO_STEP_FOR_RETRY, RETRY)
+SEARCH_RULES = (ONE_CARD, NOT_ONE_CARD, UNFINISHED_LAST, UNFINISHED)
+
+
+def revised_rule(state: dict[str, Any]) -> tuple[str, str]:
+    """The decision under the office's revised policy, and the rule that gives it."""
+    observation = state["observation"]
+    if not observation["ok"]:
+        if observation.get("retryable", True) is False:
+            return ERROR, NO_RETRY_HELPS
+        if state["failures"] > state["max_retries"]:
+            return ERROR, RETRIES_USED_UP
+        if state["steps"] >= state["max_steps"]:
+            return LIMIT, NO_STEP_FOR_RETRY
+        return CONTINUE, RETRY
+    if observation.get("search_complete", True):
+        if len(set(observation["matches"])) == 1:
+            return SUCCESS, ONE_CARD
+        return NEEDS_INPUT, NOT_ONE_CARD
+    if state["steps"] >= state["max_steps"]:
+        return LIMIT, UNFINISHED_LAST
+    return CONTINUE, UNFINISHED
+
+
+def revised_decide(state: dict[str, Any]) -> str:
+    """Reference for exercise 1: `decide` under the office's revised policy."""
+    return revised_rule(state)[0]
 
 
 def _state(observation: dict, steps: int, failures: int, max_steps: int = 5,
@@ -26,142 +82,252 @@ def _state(observation: dict, steps: int, failures: int, max_steps: int = 5,
             "observation": observation, "scenario": scenario}
 
 
-FAIL = {"ok": False, "error": "Error: the practice task cards are unavailable"}
+FAIL = {"ok": False, "error": CARDS_UNAVAILABLE}
+FAIL_RETRYABLE = {"ok": False, "error": CARDS_UNAVAILABLE, "retryable": True}
+MISSING = {"ok": False, "error": CARDS_FILE_MISSING, "retryable": False}
 ONE = {"ok": True, "matches": ["task-003"]}
+ONE_FINISHED = {"ok": True, "matches": ["task-003"], "search_complete": True}
+TWICE = {"ok": True, "matches": ["task-003", "task-003"]}
 TWO = {"ok": True, "matches": ["task-003", "task-003-copy"]}
 NONE = {"ok": True, "matches": []}
 
 
-def _page(n: int) -> dict[str, Any]:
-    return {"ok": True, "matches": [f"candidate-{n:03d}"], "search_complete": False,
-            "next_page": n + 1}
+def _page(n: int, matches: list[str] | None = None) -> dict[str, Any]:
+    return {"ok": True, "matches": [f"candidate-{n:03d}"] if matches is None else matches,
+            "search_complete": False, "next_page": n + 1}
 
 
-# --- decide -----------------------------------------------------------------------------
+# Error texts and card ids the chapter never shows. No error text holds anything that
+# looks like a card id, so exercise 3 can tell the two apart.
+ERROR_TEXTS = ("Error: timeout after 30 s", "Error: the lab share is offline",
+               "Error: permission denied for the board folder", "Error: disk unreadable",
+               "Error: the board server answered 503", "Error: connection reset")
+PREFIXES = ("task", "card", "hall", "bench", "lab")
+
+
+def _card(rng: random.Random) -> str:
+    card = f"{rng.choice(PREFIXES)}-{rng.randint(100, 999)}"
+    return card + "-copy" if rng.random() < 0.15 else card
+
+
+def _cards(rng: random.Random, different: int, repeats: bool = False) -> list[str]:
+    ids: list[str] = []
+    while len(ids) < different:
+        card = _card(rng)
+        if card not in ids:
+            ids.append(card)
+    if repeats and ids:
+        ids += [rng.choice(ids) for _ in range(rng.randint(1, 2))]
+        rng.shuffle(ids)
+    return ids
+
+
+def _failure(rng: random.Random, retryable: bool | None) -> dict[str, Any]:
+    observation: dict[str, Any] = {"ok": False, "error": rng.choice(ERROR_TEXTS)}
+    if retryable is not None:
+        observation["retryable"] = retryable
+    return observation
+
+
+def _finished(rng: random.Random, matches: list[str]) -> dict[str, Any]:
+    observation: dict[str, Any] = {"ok": True, "matches": matches}
+    if rng.random() < 0.5:
+        observation["search_complete"] = True  # otherwise missing: finished all the same
+    return observation
+
+
+def state_for_rule(rng: random.Random, rule: str) -> dict[str, Any]:
+    """A state the chapter never shows, chosen so that `rule` decides it."""
+    max_retries = rng.randint(0, 1)
+    scenario = rng.choice((*SCENARIO_NAMES, "anything", ""))
+    if rule == NO_RETRY_HELPS:
+        max_steps = rng.randint(1, 5)
+        steps = rng.randint(1, max_steps)
+        failures = rng.randint(1, steps)
+        observation = _failure(rng, False)
+    elif rule == RETRIES_USED_UP:
+        max_steps = rng.randint(max_retries + 1, 5)
+        steps = rng.choice([max_steps, rng.randint(max_retries + 1, max_steps)])
+        failures = rng.randint(max_retries + 1, steps)
+        observation = _failure(rng, rng.choice([None, None, True]))
+    elif rule == NO_STEP_FOR_RETRY:
+        max_retries, max_steps = 1, rng.randint(1, 5)
+        steps, failures = max_steps, 1
+        observation = _failure(rng, rng.choice([None, None, True]))
+    elif rule == RETRY:
+        max_retries, max_steps = 1, rng.randint(2, 5)
+        steps, failures = rng.randint(1, max_steps - 1), 1
+        observation = _failure(rng, rng.choice([None, None, True]))
+    else:
+        max_steps = rng.randint(1, 5) if rule != UNFINISHED else rng.randint(2, 5)
+        steps = max_steps if rule == UNFINISHED_LAST or rng.random() < 0.3 else \
+            rng.randint(1, max_steps - (rule == UNFINISHED))
+        if rule == UNFINISHED and steps >= max_steps:
+            steps = max_steps - 1
+        failures = rng.randint(0, min(max_retries, steps - 1))
+        if rule == ONE_CARD:
+            observation = _finished(rng, _cards(rng, 1, repeats=rng.random() < 0.4))
+        elif rule == NOT_ONE_CARD:
+            different = rng.choice([0, 2, 2, 3])
+            observation = _finished(rng, _cards(rng, different, repeats=rng.random() < 0.3))
+        else:
+            observation = _page(steps, _cards(rng, rng.choice([0, 1, 1, 2])))
+    state = _state(observation, steps, failures, max_steps, max_retries, scenario)
+    assert revised_rule(state)[1] == rule, (rule, state)
+    return state
+
+
+def _generated(rules: tuple[str, ...], per_rule: int):
+    def cases(rng: random.Random) -> list[Case]:
+        out = []
+        for number in range(per_rule * len(rules)):
+            rule = rules[number % len(rules)]
+            out.append(Case(state_for_rule(rng, rule), f"generated state {number + 1}",
+                            rule=rule))
+        return out
+    return cases
+
 
 def _probe_decide(decide_fn: Any, state: dict) -> Any:
     return decide_fn(state)
 
 
 def _verify_decide(state: dict, output: Any) -> str | None:
-    expected = decide(state)
-    if output == expected and type(output) is str:
+    expected, rule = revised_rule(state)
+    if type(output) is str and output == expected:
         return None
-    return f"expected {expected!r}, got {output!r}"
+    return f"expected {expected!r}, got {output!r} (rule: {rule})"
 
 
-def _random_observation(rng: random.Random, kind: str, step: int) -> dict[str, Any]:
-    if kind == "fail":
-        return {"ok": False, "error": rng.choice(["Error: timeout", "Error: disk unreadable",
-                                                  FAIL["error"]])}
-    ids = [f"task-{rng.randint(100, 999)}" for _ in range(rng.choice([0, 1, 1, 2, 3]))]
-    observation: dict[str, Any] = {"ok": True, "matches": ids}
-    completeness = rng.choice(["missing", "finished", "unfinished"])
-    if completeness != "missing":
-        observation["search_complete"] = completeness == "finished"
-        if completeness == "unfinished":
-            observation["next_page"] = step + 1
-    return observation
+def _case(observation: dict, steps: int, failures: int, label: str, rule: str,
+          **limits: Any) -> Case:
+    return Case(_state(observation, steps, failures, **limits), label, rule=rule)
 
 
-def _random_state(rng: random.Random, kind: str) -> dict[str, Any]:
-    max_steps, max_retries = rng.randint(1, 5), rng.randint(0, 1)
-    steps = rng.randint(1, max_steps)
-    failures = rng.randint(1, steps) if kind == "fail" else rng.randint(0, steps - 1)
-    return _state(_random_observation(rng, kind, steps), steps, failures, max_steps,
-                  max_retries, rng.choice((*SCENARIO_NAMES, "anything", "")))
-
-
-def _generated(kind: str, count: int):
-    def cases(rng: random.Random) -> list[Case]:
-        out = []
-        for number in range(count):
-            state = _random_state(rng, kind)
-            out.append(Case(state, f"generated state {number + 1}"))
-        return out
-    return cases
-
-
-_FAILURE_HINT = ("A failure is judged first: error once failures > max_retries; otherwise the "
-                 "step limit still applies before you continue.")
-_SEARCH_HINT = ("A finished search decides by the number of matches, even on the last step; "
-                "only an unfinished search is stopped by the step limit.")
+_FAILURE_HINT = ("A failure is judged first: retryable false → error at once; then error once "
+                 "failures > max_retries; otherwise the step limit still applies before you "
+                 "continue.")
+_SEARCH_HINT = ("A finished search (search_complete true or missing) is judged by how many "
+                "different cards it found, even on the last step; only an unfinished search "
+                "is stopped by the step limit.")
 
 DECIDE_FAILURE = Check(
     id="ch1-decide-failure",
-    symbol="decide",
-    title="decide() after a failed action",
+    answer="decide",
+    title="decide() after a failed read, under the revised policy",
+    # The library's own decide: withheld while grading, refused as an answer.
+    withhold=(loop.decide,),
     probe=_probe_decide,
     verify=_verify_decide,
-    visible=lambda: [
-        Case(_state(FAIL, 1, 1), "first failure, steps left → continue"),
-        Case(_state(FAIL, 2, 2), "second failure with one retry → error"),
-        Case(_state(FAIL, 1, 1, max_retries=0), "first failure with no retries → error"),
-        Case(_state(FAIL, 5, 1), "first failure on the last allowed step → limit"),
+    cases=lambda: [
+        _case(FAIL, 1, 1, "first failure, a retry and steps left → continue", RETRY),
+        _case(FAIL_RETRYABLE, 1, 1, "retryable: true is an ordinary failure → continue", RETRY),
+        _case(FAIL, 2, 2, "second failure with one retry allowed → error", RETRIES_USED_UP),
+        _case(FAIL, 5, 2, "second failure on the last allowed step → error", RETRIES_USED_UP),
+        _case(FAIL, 1, 1, "first failure with no retries allowed → error", RETRIES_USED_UP,
+              max_retries=0),
+        _case(FAIL, 5, 1, "first failure on the last allowed step → limit", NO_STEP_FOR_RETRY),
+        _case(MISSING, 1, 1, "retryable: false with a retry left → error at once",
+              NO_RETRY_HELPS),
+        _case(MISSING, 3, 1, "retryable: false on the last allowed step → error, not limit",
+              NO_RETRY_HELPS, max_steps=3),
     ],
-    hidden=_generated("fail", 40),
+    hidden=_generated(FAILURE_RULES, 10),
     hint=_FAILURE_HINT,
 )
 
 DECIDE_SEARCH = Check(
     id="ch1-decide-search",
-    symbol="decide",
-    title="decide() after a successful read",
+    answer="decide",
+    title="decide() after a read that worked, under the revised policy",
+    withhold=(loop.decide,),
     probe=_probe_decide,
     verify=_verify_decide,
-    visible=lambda: [
-        Case(_state(ONE, 1, 0), "one match, search finished → success"),
-        Case(_state(TWO, 1, 0), "two matches → needs_input"),
-        Case(_state(NONE, 1, 0), "finished search, no matches → needs_input"),
-        Case(_state(ONE, 5, 0), "one match on the last allowed step → success"),
-        Case(_state(_page(2), 2, 0), "unfinished search, steps left → continue"),
-        Case(_state(_page(5), 5, 0), "unfinished search on step 5 of 5 → limit"),
+    cases=lambda: [
+        _case(ONE, 1, 0, "one card, no search_complete field (= finished) → success", ONE_CARD),
+        _case(ONE_FINISHED, 2, 1, "one card, search_complete true, after a failure → success",
+              ONE_CARD),
+        _case(ONE, 5, 0, "one card on the last allowed step → success", ONE_CARD),
+        _case(TWICE, 1, 0, "the same card listed twice is one card → success", ONE_CARD),
+        _case(TWO, 1, 0, "two different cards → needs_input", NOT_ONE_CARD),
+        _case(NONE, 1, 0, "a finished search with no card → needs_input", NOT_ONE_CARD),
+        _case(TWO, 5, 0, "two cards on the last allowed step → needs_input", NOT_ONE_CARD),
+        _case(_page(1), 1, 0, "an unfinished page with one card, steps left → continue",
+              UNFINISHED),
+        _case(_page(2), 2, 0, "an unfinished search, steps left → continue", UNFINISHED),
+        _case(_page(5), 5, 0, "an unfinished search on step 5 of 5 → limit", UNFINISHED_LAST),
     ],
-    hidden=_generated("ok", 60),
+    hidden=_generated(SEARCH_RULES, 15),
     hint=_SEARCH_HINT,
 )
+
+SCENARIO_IGNORED = "the scenario name never changes the decision"
 
 
 def _scenario_cases(rng: random.Random) -> list[Case]:
     cases = []
-    for number in range(12):
-        state = _random_state(rng, rng.choice(["fail", "ok"]))
+    rules = FAILURE_RULES + SEARCH_RULES
+    for number in range(16):
+        state = state_for_rule(rng, rules[number % len(rules)])
         for name in SCENARIO_NAMES:
-            cases.append(Case(dict(state, scenario=name), f"state {number + 1} as {name!r}"))
+            cases.append(Case(dict(state, scenario=name), f"state {number + 1} as {name!r}",
+                              rule=SCENARIO_IGNORED))
     return cases
 
 
 DECIDE_SCENARIO = Check(
     id="ch1-decide-scenario",
-    symbol="decide",
+    answer="decide",
     title="decide() ignores the scenario name",
+    withhold=(loop.decide,),
     probe=_probe_decide,
     verify=_verify_decide,
-    visible=lambda: [
-        Case(_state(ONE, 1, 0, scenario="limit"), "one match, scenario called 'limit'"),
-        Case(_state(FAIL, 2, 2, scenario="one_match"), "two failures, scenario 'one_match'"),
+    cases=lambda: [
+        Case(_state(ONE, 5, 0, scenario="limit"), "one card on step 5, scenario called 'limit'",
+             rule=SCENARIO_IGNORED),
+        Case(_state(MISSING, 1, 1, scenario="temporary_error"),
+             "retryable: false, scenario 'temporary_error'", rule=SCENARIO_IGNORED),
+        Case(_state(TWICE, 1, 0, scenario="two_matches"),
+             "one card listed twice, scenario 'two_matches'", rule=SCENARIO_IGNORED),
         Case(_state(_page(3), 3, 0, scenario="permanent_error"),
-             "unfinished page, scenario 'permanent_error'"),
+             "unfinished page, scenario 'permanent_error'", rule=SCENARIO_IGNORED),
     ],
     hidden=_scenario_cases,
     hint="Same observation + counters + limits must give the same decision: "
          "never read state['scenario'].",
 )
 
-# --- predictions ----------------------------------------------------------------------------
+# --- exercise 2: predict whole runs under the revised policy --------------------------------
 
-PREDICTION_QUESTIONS: dict[str, dict[str, Any]] = {
-    "a": _state(ONE, 1, 0),
-    "b": _state(TWO, 3, 1),
-    "c": _state(FAIL, 1, 1),
-    "d": _state(FAIL, 2, 2),
-    "e": _state(FAIL, 3, 1, max_steps=3),
-    "f": _state(_page(4), 4, 0),
-    "g": _state(_page(2), 2, 0, max_steps=2),
-    "h": _state(ONE, 5, 1),
-    "i": _state(NONE, 2, 1),
-    "j": _state(FAIL, 1, 1, max_retries=0),
+# Each run reads observations[0] on step 1, observations[1] on step 2, … and stops at its
+# first terminal; observations after it are never read.
+PREDICTION_RUNS: dict[str, dict[str, Any]] = {
+    "a": {"max_steps": 5, "max_retries": 1, "observations": [FAIL, FAIL, ONE]},
+    "b": {"max_steps": 5, "max_retries": 1, "observations": [MISSING, ONE]},
+    "c": {"max_steps": 3, "max_retries": 1,
+          "observations": [_page(1), _page(2), _page(3), ONE]},
+    "d": {"max_steps": 4, "max_retries": 1,
+          "observations": [_page(1, []), FAIL, {"ok": True, "matches": ["task-207", "task-207"]}]},
+    "e": {"max_steps": 2, "max_retries": 1, "observations": [_page(1), FAIL, ONE]},
+    "f": {"max_steps": 5, "max_retries": 0, "observations": [FAIL_RETRYABLE, ONE]},
+    "g": {"max_steps": 3, "max_retries": 1, "observations": [_page(1), _page(2), MISSING]},
+    "h": {"max_steps": 5, "max_retries": 1,
+          "observations": [FAIL, {"ok": True, "matches": ["task-003", "task-003-copy"],
+                                  "search_complete": True}]},
 }
+
+
+def scripted_run(question: dict[str, Any]) -> tuple[str, int, str]:
+    """Play a scripted run under the revised policy: (terminal, step, the rule that ended it)."""
+    state = _state({}, 0, 0, question["max_steps"], question["max_retries"])
+    for observation in question["observations"]:
+        state["observation"] = observation
+        state["steps"] += 1
+        state["failures"] += not observation["ok"]
+        decision, rule = revised_rule(state)
+        if decision != CONTINUE:
+            return decision, state["steps"], rule
+    raise ValueError("the script ends before the run does")
 
 
 def _probe_prediction(predictions: Any, question: dict) -> Any:
@@ -169,118 +335,281 @@ def _probe_prediction(predictions: Any, question: dict) -> Any:
 
 
 def _verify_prediction(question: dict, output: Any) -> str | None:
-    if output not in DECISIONS or type(output) is not str:
-        return f"answer {output!r} is not one of {', '.join(DECISIONS)}"
+    letter = question["question"]
+    run = PREDICTION_RUNS[letter]
+    if type(output) is not list or len(output) != 2:
+        return f"answer {output!r}: write a pair (terminal, step), e.g. ('limit', 3)"
+    terminal, step = output
+    if type(terminal) is not str or terminal not in TERMINALS:
+        return f"{terminal!r} is not a terminal ({', '.join(TERMINALS)})"
+    if not is_whole_number(step, 1, run["max_steps"]):
+        return f"step {step!r} is not a step this run can end on (1 to {run['max_steps']})"
     if question["mode"] == "shape":
         return None
-    expected = decide(PREDICTION_QUESTIONS[question["question"]])
-    return None if output == expected else f"{output!r} is not the decision"
+    expected = scripted_run(run)[:2]
+    if (terminal, step) == expected:
+        return None
+    return f"{(terminal, step)!r} is not how run {letter} ends"
+
+
+def _prediction_hidden(rng: random.Random) -> list[Case]:
+    return [Case({"question": q, "mode": "answer"}, f"run {q}", rule=scripted_run(r)[2])
+            for q, r in PREDICTION_RUNS.items()]
 
 
 PREDICT = Check(
     id="ch1-predict",
-    symbol="predictions",
-    title="predict the decision for each state",
+    answer="predictions",
+    title="predict how each scripted run ends (terminal and step)",
     probe=_probe_prediction,
     verify=_verify_prediction,
-    # The visible cases check only that every answer is a decision word: the grader
-    # checks whether it is the right one.
-    visible=lambda: [Case({"question": q, "mode": "shape"}, f"question {q} is answered")
-                     for q in PREDICTION_QUESTIONS],
-    hidden=lambda rng: [Case({"question": q, "mode": "answer"}, f"question {q}")
-                        for q in PREDICTION_QUESTIONS],
-    hint="Walk through decide's checks in order: failure first, then a finished search, "
-         "then the step limit.",
+    # The visible cases check only the form of each answer: the grader checks whether it
+    # is the right one.
+    cases=lambda: [Case({"question": q, "mode": "shape"}, f"run {q} is answered",
+                        rule="every run answered with a terminal and a step")
+                   for q in PREDICTION_RUNS],
+    hidden=_prediction_hidden,
+    hint="Play each run step by step: add 1 to steps (and to failures after a failed read), "
+         "then apply the revised rules in order; stop at the first terminal.",
 )
 
-# --- honest messages --------------------------------------------------------------------------
+# --- exercise 3: the final message ------------------------------------------------------------
+
+SAYS_FOUND = "success names the card and says it was found; asks nothing"
+NAMES_CANDIDATES = "needs_input names every candidate card and asks a question"
+SAYS_NONE_MATCHED = "needs_input after an empty search says no card matched and asks"
+SAYS_READ_FAILED = ("error says reading failed, quotes the error and says nothing was "
+                    "found; no success words")
+SAYS_NOT_ALL = ("limit says not every card was checked; names no candidate; no success "
+                "words")
+COUNTS = "every message says how many actions the run used, and states no wrong number"
 
 SUCCESS_WORDS = re.compile(
-    r"\b(done|success\w*|succeed\w*|complete[d]?|finished|ready|all set|solved)\b", re.I)
-FAILURE_WORDS = re.compile(r"(could ?n[o']t|can ?n[o']t|fail\w*|error|unavailable|unable)", re.I)
-INCOMPLETE_WORDS = re.compile(
-    r"(not all|not every|limit|ran out|run out|out of steps|incomplete|unfinished|stopped|"
-    r"steps?)", re.I)
-NOTHING_WORDS = re.compile(r"\b(no|none|nothing|zero|not find|n't find|not found)\b", re.I)
+    r"\b(done|success\w*|succeed\w*|complet\w*|finish\w*|ready|solved|all set|all good|"
+    r"all clear)\b")
+NEEDS_INPUT_WORDS = re.compile(r"\b(done|success\w*|succeed\w*|solved|ready|all set|all good)\b")
+READ_FAILED = re.compile(
+    r"\b(could ?n[o']t|can ?n[o']t|cannot|unable to|failed to|did ?n[o']t manage to) "
+    r"(read|open|load|access|reach)\b"
+    r"|\b(read|reading|reads|the board|the cards?|the file|access) (failed|fails|did ?n[o']t "
+    r"work)\b|\bunreadable\b|\b(failed|failing) (reads?|reading|attempts?)\b")
+NOTHING = re.compile(
+    r"\bnothing\b|\bno (card|cards|match|matches|result|results|answer|decision)\b"
+    r"|\bnone of\b|\b(did ?n[o']t|could ?n[o']t|not) find\b|\bnot found\b")
+NOT_ALL = re.compile(
+    r"\bnot (all|every|everything)\b|\bbefore (checking|reading|looking at|every|all|"
+    r"i could|it could)\b|\b(was|were|are|is|have|has) (not|never) (been )?(checked|read)\b"
+    r"|\bunchecked\b|\bunread\b|\bonly (some|part)\b"
+    r"|\b(did ?n[o']t|could ?n[o']t|cannot|can ?n[o']t) (check|read|get through|look at) "
+    r"(all|every|the rest)\b")
+ALL_CHECKED = re.compile(r"\b(all|every|everything|each)\b((?:\s+\w+){0,3}?)\s+(checked|read)\b")
+PICKED = re.compile(r"\b(the card is|your card is|found it|i (chose|picked|took|selected)|"
+                    r"i'?ll (take|use|pick))\b")
+CARD_LIKE = re.compile(r"\b[a-z]+-\d+\b")
+NEGATION = re.compile(r"\b(no|not|nothing|none|never|without|cannot|before|until)\b|n't\b")
 
 
-def _probe_message(fn: Any, case: dict) -> Any:
-    return fn(case["terminal"], case["observation"])
+def _plain(text: str, remove: list[str]) -> str:
+    """Lower case, straight apostrophes, and the given pieces (ids, error text) blanked out."""
+    out = text.lower().replace("’", "'")
+    for piece in sorted(remove, key=len, reverse=True):
+        if piece:
+            out = out.replace(piece.lower(), " ")
+    return out
 
 
-def _verify_message(case: dict, output: Any) -> str | None:
+def _says_found(plain: str) -> bool:
+    """A "found" that is not negated ("no card was found", "found nothing" are not)."""
+    for match in re.finditer(r"\bfound\b", plain):
+        # the words just before it, within the same clause
+        before = re.split(r"[,;:.!?()—]", plain[max(0, match.start() - 25):match.start()])[-1]
+        after = plain[match.end():match.end() + 10]
+        if not NEGATION.search(before) and not re.match(r"\s+(no|nothing|none)\b", after):
+            return True
+    return False
+
+
+def _claims_all_checked(plain: str) -> bool:
+    for match in ALL_CHECKED.finditer(plain):
+        before = re.split(r"[,;:.!?()—]", plain[max(0, match.start() - 12):match.start()])[-1]
+        if not NEGATION.search(before) and not NEGATION.search(match[2]):
+            return True
+    return False
+
+
+def _verify_message(state: dict, output: Any) -> str | None:
     if type(output) is not str or not output.strip():
         return f"expected a non-empty str, got {output!r}"
     if len(output) > 300:
-        return "keep the message under 300 characters"
-    terminal, observation = case["terminal"], case["observation"]
-    matches = observation.get("matches") or []
-    if terminal == "success":
-        if matches[0] not in output:
-            return f"a success message names the card found ({matches[0]})"
-    elif terminal == "needs_input":
-        missing = [m for m in matches if m not in output]
+        return "keep the message under 300 characters: a person has to read it"
+    terminal, observation = state["terminal"], state["observation"]
+    cards = list(dict.fromkeys(observation.get("matches") or []))
+    error = observation.get("error", "")
+    error_core = re.sub(r"^error:\s*", "", error, flags=re.I)
+    plain = _plain(output, [*cards, error, error_core])
+    lower = output.lower()
+
+    numbers = [int(n) for n in re.findall(r"\d+", CARD_LIKE.sub(" ", plain))]
+    allowed = {state["steps"], state["failures"], state["max_steps"], state["max_retries"]}
+    if state["steps"] not in numbers:
+        return f"say how many actions the run used ({state['steps']}), as a number"
+    wrong = [n for n in numbers if n not in allowed]
+    if wrong:
+        return f"the message says {wrong[0]}, which is none of this run's counts or limits"
+    failed_before = state["failures"] > 0
+
+    if terminal == SUCCESS:
+        if cards[0].lower() not in lower:
+            return f"a success message names the card found ({cards[0]})"
+        if not _says_found(plain):
+            return "say that the card was found (use the word 'found')"
+        if "?" in output:
+            return "after success there is nothing to ask: no question mark"
+        if NOTHING.search(plain) or NOT_ALL.search(plain):
+            return "a success message must not say that nothing was found or not all was checked"
+        if READ_FAILED.search(plain) and not failed_before:
+            return "no read failed in this run: do not say one did"
+    elif terminal == NEEDS_INPUT:
+        missing = [card for card in cards if card.lower() not in lower]
         if missing:
             return f"the person must see every candidate card; missing {', '.join(missing)}"
-        if not matches and not NOTHING_WORDS.search(output):
-            return "say that no card matched"
+        if not cards and not NOTHING.search(plain):
+            return "say that no card matched (e.g. 'no card matches')"
         if "?" not in output:
-            return "needs_input asks the person something: end with a question"
-    elif terminal in ("error", "limit"):
-        wording = SUCCESS_WORDS.search(output)
+            return "needs_input asks the person something: ask a question (with '?')"
+        picked = PICKED.search(plain) or NEEDS_INPUT_WORDS.search(plain)
+        if picked:
+            return f"nothing was chosen or solved, but the message says {picked[0]!r}"
+        if NOT_ALL.search(plain):
+            return "the search finished: do not say that cards were left unchecked"
+        if READ_FAILED.search(plain) and not failed_before:
+            return "no read failed in this run: do not say one did"
+    elif terminal in (ERROR, LIMIT):
+        wording = SUCCESS_WORDS.search(plain)
         if wording:
             return f"after {terminal} nothing was achieved, but the message says {wording[0]!r}"
-        pattern = FAILURE_WORDS if terminal == "error" else INCOMPLETE_WORDS
-        if not pattern.search(output):
-            return ("say that reading failed" if terminal == "error"
-                    else "say that the search stopped before checking everything")
+        if _says_found(plain):
+            return f"after {terminal} no card was found: do not say 'found' (only 'nothing found')"
+        if _claims_all_checked(plain):
+            return f"after {terminal} not everything was checked, but the message claims it was"
+        if terminal == ERROR:
+            if not READ_FAILED.search(plain):
+                return "say that reading failed (e.g. 'could not read the cards')"
+            if error_core.lower() not in lower:
+                return f"say what went wrong: quote the error ({error_core!r})"
+            if not NOTHING.search(plain):
+                return "say that nothing was found or decided"
+            if CARD_LIKE.search(plain):
+                return "no card was found after error: name no card"
+        else:
+            if not NOT_ALL.search(plain):
+                return "say that the search stopped before every card was checked"
+            named = [card for card in cards if card.lower() in lower]
+            if named:
+                return f"{named[0]} is only on the last page read, not a result: do not name it"
+            if READ_FAILED.search(plain) and observation["ok"]:
+                return "the reads worked in this run: do not say reading failed"
+    else:
+        return f"the state's terminal {terminal!r} is not one of {', '.join(TERMINALS)}"
     return None
 
 
-def _message_cases(rng: random.Random) -> list[Case]:
-    def ids(count: int) -> list[str]:
-        return [f"task-{rng.randint(100, 999)}-{rng.choice('abcdxyz')}" for _ in range(count)]
+def _final(observation: dict, steps: int, failures: int, terminal: str, max_steps: int = 5,
+           max_retries: int = 1, scenario: str = "one_match") -> dict[str, Any]:
+    state = _state(observation, steps, failures, max_steps, max_retries, scenario)
+    return dict(state, done=True, terminal=terminal)
 
+
+def _message_visible() -> list[Case]:
+    return [
+        Case(_final(ONE, 1, 0, SUCCESS), "success with task-003 after 1 action", rule=SAYS_FOUND),
+        Case(_final(ONE, 2, 1, SUCCESS), "success on the retry, after a failed read",
+             rule=SAYS_FOUND),
+        Case(_final(TWICE, 1, 0, SUCCESS), "success: one card listed twice", rule=SAYS_FOUND),
+        Case(_final(TWO, 1, 0, NEEDS_INPUT), "needs_input with two cards",
+             rule=NAMES_CANDIDATES),
+        Case(_final(NONE, 1, 0, NEEDS_INPUT), "needs_input with no card",
+             rule=SAYS_NONE_MATCHED),
+        Case(_final(FAIL, 2, 2, ERROR), "error after the retry failed too",
+             rule=SAYS_READ_FAILED),
+        Case(_final(MISSING, 1, 1, ERROR, max_retries=0), "error with no retry allowed",
+             rule=SAYS_READ_FAILED),
+        Case(_final(_page(5), 5, 0, LIMIT), "limit on step 5 of 5", rule=SAYS_NOT_ALL),
+        Case(_final(FAIL, 3, 1, LIMIT, max_steps=3), "limit: a first failure on the last step",
+             rule=SAYS_NOT_ALL),
+        Case(_final(_page(2), 2, 0, LIMIT, max_steps=2), "limit on step 2 of 2 (another count)",
+             rule=COUNTS),
+    ]
+
+
+def _message_hidden(rng: random.Random) -> list[Case]:
     cases = []
     for number in range(6):
-        cases += [
-            Case({"terminal": "success", "observation": {"ok": True, "matches": ids(1)}},
-                 f"success, generated card {number + 1}"),
-            Case({"terminal": "needs_input",
-                  "observation": {"ok": True, "matches": ids(rng.randint(2, 4))}},
-                 f"several generated cards {number + 1}"),
-        ]
-    cases += [
-        Case({"terminal": "error", "observation": {"ok": False, "error": "Error: disk"}},
-             "error after another failure"),
-        Case({"terminal": "limit", "observation": _page(3)}, "limit on step 3"),
-        Case({"terminal": "needs_input", "observation": {"ok": True, "matches": [],
-              "search_complete": True}}, "explicitly finished, empty search"),
-    ]
+        label = f"generated final state {number + 1}"
+        ok = state_for_rule(rng, ONE_CARD)
+        cases.append(Case(dict(ok, done=True, terminal=SUCCESS), f"{label}: success",
+                          rule=SAYS_FOUND))
+        several = state_for_rule(rng, NOT_ONE_CARD)
+        if not several["observation"]["matches"]:
+            several["observation"]["matches"] = _cards(rng, rng.randint(2, 4))
+        cases.append(Case(dict(several, done=True, terminal=NEEDS_INPUT),
+                          f"{label}: needs_input", rule=NAMES_CANDIDATES))
+        failed = state_for_rule(rng, rng.choice([NO_RETRY_HELPS, RETRIES_USED_UP]))
+        cases.append(Case(dict(failed, done=True, terminal=ERROR), f"{label}: error",
+                          rule=SAYS_READ_FAILED))
+        stopped = state_for_rule(rng, rng.choice([UNFINISHED_LAST, UNFINISHED_LAST,
+                                                  NO_STEP_FOR_RETRY]))
+        cases.append(Case(dict(stopped, done=True, terminal=LIMIT), f"{label}: limit",
+                          rule=SAYS_NOT_ALL))
+    for number in range(2):
+        empty = state_for_rule(rng, NOT_ONE_CARD)
+        empty["observation"]["matches"] = []
+        cases.append(Case(dict(empty, done=True, terminal=NEEDS_INPUT),
+                          f"generated empty search {number + 1}", rule=SAYS_NONE_MATCHED))
     return cases
+
+
+def reference_message(state: dict[str, Any]) -> str:
+    """Reference for exercise 3: the final message, from the whole final state."""
+    observation, steps = state["observation"], state["steps"]
+    actions = f"{steps} action{'s' * (steps != 1)}"
+    cards = list(dict.fromkeys(observation.get("matches") or []))
+    terminal = state["terminal"]
+    if terminal == SUCCESS:
+        return f"Found your card: {cards[0]} (after {actions})."
+    if terminal == NEEDS_INPUT:
+        if not cards:
+            return f"I searched the whole board in {actions} and no card matches. " \
+                   "Which task do you mean?"
+        return f"After {actions} several cards match: {', '.join(cards)}. Which one do you mean?"
+    if terminal == ERROR:
+        return (f"I could not read the task cards ({observation['error']}), so after {actions} "
+                "nothing was found and nothing was decided.")
+    return f"I used all {actions} allowed before the search ended: not all cards were checked."
+
+
+def _probe_message(message: Any, state: dict) -> Any:
+    return message(state)
 
 
 MESSAGES = Check(
     id="ch1-messages",
-    symbol="honest_message",
-    title="an honest message for each terminal",
+    answer="final_message",
+    title="the final message of a run, for each terminal",
+    # The library's short honest_message: withheld while grading, refused as an answer.
+    withhold=(terminal_messages.honest_message,),
     probe=_probe_message,
     verify=_verify_message,
-    visible=lambda: [
-        Case({"terminal": "success", "observation": ONE}, "success with task-003"),
-        Case({"terminal": "needs_input", "observation": TWO}, "needs_input with two cards"),
-        Case({"terminal": "needs_input", "observation": NONE}, "needs_input with no cards"),
-        Case({"terminal": "error", "observation": FAIL}, "error after the retry"),
-        Case({"terminal": "limit", "observation": _page(5)}, "limit on step 5"),
-    ],
-    hidden=_message_cases,
-    hint="No 'done'/'success' words after error or limit; needs_input names what is missing.",
+    cases=_message_visible,
+    hidden=_message_hidden,
+    hint="Branch on state['terminal']; use state['steps'] and state['observation'] (its "
+         "matches or its error). Each terminal has its must and must-not list in the chapter.",
 )
 
 CHECKS = (DECIDE_FAILURE, DECIDE_SEARCH, DECIDE_SCENARIO, PREDICT, MESSAGES)
 # Reference answers: what a correct submission defines (used by tests and the benchmark).
 REFERENCE = {
-    "decide": decide,
-    "predictions": {q: decide(state) for q, state in PREDICTION_QUESTIONS.items()},
-    "honest_message": honest_message,
+    "decide": revised_decide,
+    "predictions": {q: scripted_run(run)[:2] for q, run in PREDICTION_RUNS.items()},
+    "final_message": reference_message,
 }

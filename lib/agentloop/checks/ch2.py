@@ -1,8 +1,21 @@
-"""Chapter 2's checks: a proposal validator, a second tool, a planner, the one-step budget.
+"""Chapter 2's checks: the desk's revised validator, a second tool, a topics planner.
 
 Each check's id is the grade_id of a test cell in chapters/02_tools_and_controller.ipynb.
-Probes return plain data about what the learner's object did; verify recomputes it
-with the library's controller. Hidden cases are generated from a seeded random source.
+Probes return plain data about what the learner's object did; verify recomputes it on
+the trusted side. Hidden cases are generated from a seeded random source.
+
+The graded exercises are not functions the library already has, so copying the library
+scores nothing:
+
+- exercise 1 is `validate_proposal` under the desk's revised rules: an optional `why`
+  note (`bad_field` when it is not a short text) and `last_step` (no tool call on the
+  run's last step). `agentloop.controller.validate_proposal` has neither;
+- exercise 3 is a planner for "which topics does course K have?", which must use the
+  `top_topics` tool: the library's `plan` answers with the whole record instead.
+
+Checks whose learner could lean on a library function name it as `reference`: the grader
+withholds that object while the learner's code runs and refuses it as an answer; the
+learner's output is judged by `verify` against the references kept in this module.
 """
 
 from __future__ import annotations
@@ -10,21 +23,21 @@ from __future__ import annotations
 import copy
 import json
 import random
-import re
 import string
 from typing import Any
 
+from agentloop import planners
 from agentloop.checks.core import Case, Check
 from agentloop.controller import (
+    FIELDS,
     REJECTION_CODES,
-    STATUSES,
+    TOOL,
     ProposalRejected,
     new_state,
     run,
     step,
     validate_proposal,
 )
-from agentloop.planners import plan
 from agentloop.tools import (
     CATALOGUE,
     Tool,
@@ -33,44 +46,44 @@ from agentloop.tools import (
     default_registry,
     lookup,
 )
+from agentloop.validation import is_whole_number
 
 # --- the registries the validator exercise uses ----------------------------------------------
 
 
-def _top_topics(key: str, count: int) -> list[str] | None:
-    record = lookup(key)
-    return None if record is None else record["topics"][:count]
+def topics_tool(catalogue: dict[str, Any] | None = None) -> Tool:
+    """`top_topics(key, count)` over `catalogue`: the first `count` topics, or None."""
+    catalogue = CATALOGUE if catalogue is None else catalogue
+
+    def top_topics(key: str, count: int) -> list[str] | None:
+        record = lookup(key, catalogue)
+        return None if record is None else record["topics"][:count]
+
+    return Tool(
+        name="top_topics",
+        description="The first `count` topics of the course `key` (None if there is no such "
+                    "key).",
+        args={"key": {"type": "str", "min_length": 1, "max_length": 32, "scoped": True},
+              "count": {"type": "int", "minimum": 1, "maximum": 3}},
+        run=top_topics,
+    )
 
 
-TOP_TOPICS = Tool(
-    name="top_topics",
-    description="The first `count` topics of the course `key` (None if there is no such key).",
-    args={"key": {"type": "str", "min_length": 1, "max_length": 32, "scoped": True},
-          "count": {"type": "int", "minimum": 1, "maximum": 3}},
-    run=_top_topics,
-)
-
-
-def exercise_registry(tools: str = "lookup") -> ToolRegistry:
-    """The registry a validator case runs against: `lookup`, or `lookup+top_topics`."""
-    registry = default_registry()
+def exercise_registry(tools: str = "lookup",
+                      catalogue: dict[str, Any] | None = None) -> ToolRegistry:
+    """The registry a case runs against: `lookup`, or `lookup+top_topics`, over `catalogue`."""
+    registry = default_registry(CATALOGUE if catalogue is None else catalogue)
     if tools == "lookup+top_topics":
-        registry.add(TOP_TOPICS)
+        registry.add(topics_tool(catalogue))
     return registry
 
 
-def _state(key: str = "ai", looked_up: int = 0) -> dict[str, Any]:
-    """A run's state for `key` after `looked_up` lookups of it."""
-    state = new_state(key)
+def _state(key: str = "ai", looked_up: int = 0, max_steps: int = 3) -> dict[str, Any]:
+    """A run's state for `key` with a budget of `max_steps`, after `looked_up` lookups."""
+    state = new_state(key, max_steps)
     for _ in range(looked_up):
         step(state, {"type": "tool", "name": "lookup", "args": {"key": key}})
     return state
-
-
-def _case(proposal: Any, label: str, key: str = "ai", looked_up: int = 0,
-          tools: str = "lookup", mode: str = "exact") -> Case:
-    return Case({"proposal": proposal, "state": _state(key, looked_up), "tools": tools,
-                 "mode": mode}, label)
 
 
 def _lookup(key: Any) -> dict[str, Any]:
@@ -85,7 +98,85 @@ def _final(answer: Any) -> dict[str, Any]:
     return {"type": "final", "answer": answer}
 
 
-# --- exercise 1: validate_proposal ----------------------------------------------------------
+# --- exercise 1: validate_proposal under the desk's revised rules --------------------------
+
+WHY_LENGTH = (1, 200)
+REVISED_CODES = (*REJECTION_CODES, "bad_field", "last_step")
+
+# What each outcome means: the rule a case tests (Case.rule), in the order of the rules.
+RULES = {
+    "not_a_dict": "not_a_dict: the proposal is not a dict (JSON text is not one either)",
+    "unknown_type": "unknown_type: type is missing or not 'tool' / 'final'",
+    "missing_field": "missing_field: a field of that type is absent",
+    "extra_field": "extra_field: a field that type does not have (why is allowed)",
+    "bad_field": "bad_field: why is not a text of 1 to 200 characters",
+    "unknown_tool": "unknown_tool: name is not a registered tool",
+    "bad_argument": "bad_argument: args is not a dict, or a value has the wrong type or bounds",
+    "missing_argument": "missing_argument: an argument of the schema is absent",
+    "extra_argument": "extra_argument: an argument the schema does not have",
+    "out_of_scope": "out_of_scope: a scoped argument is not the requested key",
+    "last_step": "last_step: a tool call that would use the run's last step",
+    "final_without_observation": "final_without_observation: a final answer before any tool ran",
+    "final_mismatch": "final_mismatch: the answer differs from the last tool result",
+    "accepted": "accepted: a valid proposal returns None",
+    "any": "an arbitrary dict: refused with one of the codes, or accepted only if valid",
+}
+
+
+def revised_validate(proposal: Any, state: dict[str, Any],
+                     registry: ToolRegistry | None = None) -> None:
+    """Reference for exercise 1: the library's rules plus `why` (bad_field) and last_step.
+
+    Order: the form of the fields first (a `why` note is not an extra field), then the
+    note itself, then the library's rules for a tool call or a final answer; a tool call
+    that passes them all is refused when it would use the run's last step.
+    """
+    registry = default_registry() if registry is None else registry
+    if not isinstance(proposal, dict):
+        raise ProposalRejected("not_a_dict",
+                               f"a proposal must be a dict, got {type(proposal).__name__}")
+    kind = proposal.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise ProposalRejected("unknown_type", f"type must be 'tool' or 'final', got {kind!r}")
+    without_why = {name: value for name, value in proposal.items() if name != "why"}
+    _form(without_why, kind)
+    if "why" in proposal:
+        why = proposal["why"]
+        if not isinstance(why, str) or not is_whole_number(len(why), *WHY_LENGTH):
+            raise ProposalRejected("bad_field", f"why must be a text of 1 to 200 characters, "
+                                                f"got {str(why)[:40]!r}")
+    validate_proposal(without_why, state, registry)  # the library's rules for the rest
+    if kind == TOOL and state["steps"] + 1 >= state["max_steps"]:
+        raise ProposalRejected("last_step", f"step {state['steps'] + 1} is the last of "
+                                            f"{state['max_steps']}: no step would be left "
+                                            "for the final answer")
+
+
+def _form(proposal: dict[str, Any], kind: str) -> None:
+    missing = [name for name in FIELDS[kind] if name not in proposal]
+    if missing:
+        raise ProposalRejected("missing_field", f"a {kind} proposal needs {missing[0]!r}")
+    extra = [name for name in proposal if name not in FIELDS[kind]]
+    if extra:
+        raise ProposalRejected("extra_field", f"a {kind} proposal has no {extra[0]!r}")
+
+
+def expected_code(case: dict) -> str | None:
+    """The code the revised rules give a case (None: accepted)."""
+    try:
+        revised_validate(case["proposal"], case["state"], exercise_registry(case["tools"]))
+    except ProposalRejected as exc:
+        return exc.code
+    return None
+
+
+def _case(proposal: Any, label: str, key: str = "ai", looked_up: int = 0,
+          tools: str = "lookup", mode: str = "exact", max_steps: int = 3) -> Case:
+    value = {"proposal": proposal, "state": _state(key, looked_up, max_steps), "tools": tools,
+             "mode": mode}
+    rule = RULES["any"] if mode == "any" else RULES[expected_code(value) or "accepted"]
+    return Case(value, label, rule=rule)
+
 
 def _probe_validate(validate: Any, case: dict) -> Any:
     registry = exercise_registry(case["tools"])
@@ -97,11 +188,7 @@ def _probe_validate(validate: Any, case: dict) -> Any:
 
 
 def _verify_validate(case: dict, output: Any) -> str | None:
-    try:
-        validate_proposal(case["proposal"], case["state"], exercise_registry(case["tools"]))
-        expected = None
-    except ProposalRejected as exc:
-        expected = exc.code
+    expected = expected_code(case)
     if "accepted" in output:
         if not output["returned_none"]:
             return "return None to accept a proposal (raise ProposalRejected to refuse it)"
@@ -113,8 +200,8 @@ def _verify_validate(case: dict, output: Any) -> str | None:
         return "a rejection needs a reason a person can read"
     if case["mode"] == "any":
         # An arbitrary dict can break several rules at once: any of the chapter's codes will do.
-        return None if code in REJECTION_CODES else \
-            f"{code!r} is not one of the chapter's codes ({', '.join(REJECTION_CODES)})"
+        return None if code in REVISED_CODES else \
+            f"{code!r} is not one of the chapter's codes ({', '.join(REVISED_CODES)})"
     return None if code == expected else f"rejected with {code!r}; expected {expected!r}"
 
 
@@ -126,29 +213,45 @@ def _requested_key(rng: random.Random) -> str:
     return rng.choice(["ai", "design", _random_key(rng), _random_key(rng, 20, 32)])
 
 
+def _why(rng: random.Random) -> str:
+    return rng.choice(["the user asked about this course", "look it up first",
+                       "x" * rng.randint(1, 200), "confirming what was observed"])
+
+
+def _bad_why(rng: random.Random) -> Any:
+    return rng.choice(["", "y" * rng.randint(201, 260), 42, None, True, ["why"],
+                       {"text": "because"}])
+
+
 def _form_mutations(key: str, rng: random.Random) -> list[tuple[str, Any, str]]:
-    """Proposals with exactly one thing wrong in their form, for a run asked about `key`."""
+    """Proposals with one thing wrong in their form (or none), for a run asked about `key`."""
     return [
         ("not_a_dict", rng.choice([json.dumps(_lookup(key)), [_lookup(key)], None, 7,
                                    f"lookup {key}"]), "lookup"),
         ("unknown_type", dict(_lookup(key), type=rng.choice(["shell", "Tool", "", None, 3,
                                                               "python", "answer"])), "lookup"),
-        ("unknown_type", {"name": "lookup", "args": {"key": key}}, "lookup"),
+        ("unknown_type", {"name": "lookup", "args": {"key": key}, "why": _bad_why(rng)},
+         "lookup"),
         ("missing_field", rng.choice([{"type": "tool", "name": "lookup"},
                                       {"type": "tool", "args": {"key": key}},
-                                      {"type": "final"}]), "lookup"),
+                                      {"type": "final"}, {"type": "final", "why": "done"}]),
+         "lookup"),
         ("extra_field", dict(_lookup(key), **{rng.choice(["reason", "code", "id"]):
                                               _random_key(rng)}), "lookup"),
         ("extra_field", dict(_final(None), confidence=rng.random()), "lookup"),
+        ("extra_field", dict(_lookup(key), note="n", why=_bad_why(rng)), "lookup"),
+        ("bad_field", dict(_lookup(key), why=_bad_why(rng)), "lookup"),
+        ("bad_field", dict(_topics(key, 9), why=_bad_why(rng)), "lookup+top_topics"),
+        ("accepted", dict(_lookup(key), why=_why(rng)), "lookup"),
         ("unknown_tool", {"type": "tool", "name": rng.choice(["python", "shell", "Lookup",
                                                               "eval", "", None, 5]),
                           "args": {"key": key}}, "lookup"),
         ("unknown_tool", _topics(key, 1), "lookup"),
         ("missing_argument", {"type": "tool", "name": "lookup", "args": {}}, "lookup"),
-        ("missing_argument", {"type": "tool", "name": "top_topics", "args": {"key": key}},
-         "lookup+top_topics"),
+        ("missing_argument", {"type": "tool", "name": "top_topics", "args": {"key": key},
+                              "why": _why(rng)}, "lookup+top_topics"),
         ("extra_argument", {"type": "tool", "name": "lookup",
-                            "args": {"key": key, rng.choice(["limit", "path", "k"]): 1}},
+                            "args": {"key": key, rng.choice(["limit", "path", "k", "why"]): 1}},
          "lookup"),
         ("bad_argument", _lookup(rng.choice([42, None, [key], {"key": key}, True, 3.5])),
          "lookup"),
@@ -167,9 +270,9 @@ def _form_cases(rng: random.Random) -> list[Case]:
     for number in range(3):
         key = _requested_key(rng)
         for kind, proposal, tools in _form_mutations(key, rng):
-            # A final proposal's form is checked after a lookup, so that only its form is wrong.
-            cases.append(_case(proposal, f"generated {kind} {number + 1}", key,
-                               looked_up=1, tools=tools))
+            # After one lookup with steps left: only the form of the proposal can be wrong.
+            cases.append(_case(proposal, f"generated {kind} {number + 1}", key, looked_up=1,
+                               tools=tools, max_steps=rng.randint(3, 6)))
     return cases
 
 
@@ -180,11 +283,22 @@ def _form_visible() -> list[Case]:
         _case({"type": "shell", "command": "rm -rf /"}, "type 'shell' → unknown_type"),
         _case({"type": "tool", "name": "lookup"}, "no args → missing_field"),
         _case(dict(_lookup("ai"), reason="I am sure"), "an extra 'reason' field → extra_field"),
+        _case(dict(_lookup("ai"), why="the user asked about ai"),
+              "a lookup with a short why note → accepted"),
+        _case(dict(_final(lookup("ai")), why="this is what the lookup returned"),
+              "a final answer with a why note → accepted", looked_up=1),
+        _case(dict(_lookup("ai"), why=42), "why is 42, not a text → bad_field"),
+        _case(dict(_lookup("ai"), why=""), "an empty why → bad_field"),
+        _case(dict(_lookup("ai"), why="w" * 201), "a why of 201 characters → bad_field"),
+        _case(dict(_lookup("ai"), why=None, note="x"),
+              "an extra field and a bad why → extra_field (fields first)"),
+        _case(dict(_lookup(""), why=7), "a bad why and a bad key → bad_field (the note first)"),
         _case({"type": "tool", "name": "python", "args": {"code": "print(1)"}},
               "tool 'python' → unknown_tool"),
         _case({"type": "tool", "name": "lookup", "args": {}}, "no key → missing_argument"),
         _case({"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}},
               "an extra limit → extra_argument"),
+        _case({"type": "tool", "name": "lookup", "args": ["ai"]}, "args a list → bad_argument"),
         _case(_lookup(42), "key 42, not a str → bad_argument"),
         _case(_lookup("k" * 40), "a 40-character key → bad_argument"),
         _case(_topics("ai", 2), "top_topics with count 2 → accepted", tools="lookup+top_topics"),
@@ -211,7 +325,16 @@ def _context_visible() -> list[Case]:
         _case(_final(record), "the observed record as the answer → accepted", looked_up=1),
         _case(_final(None), "None after the lookup found nothing → accepted", key="robotics",
               looked_up=1),
-        _case(_lookup("ai"), "a second lookup of the same key → accepted", looked_up=1),
+        _case(_lookup("ai"), "a second lookup with two steps left → accepted", looked_up=1),
+        _case(_lookup("ai"), "a lookup in a run of one step → last_step", max_steps=1),
+        _case(_lookup("ai"), "a lookup on step 2 of 2 → last_step", looked_up=1, max_steps=2),
+        _case(_lookup("design"), "another key on the last step → out_of_scope (scope first)",
+              max_steps=1),
+        _case(_lookup("x" * 33), "a bad key on the last step → bad_argument", max_steps=1),
+        _case(_final(record), "a final answer on the last step → accepted", looked_up=1,
+              max_steps=2),
+        _case({"type": "tool", "name": 5, "args": "ai", "why": 3},
+              "an arbitrary dict → any of the codes", mode="any"),
     ]
 
 
@@ -246,6 +369,8 @@ def _arbitrary_proposal(rng: random.Random, state: dict[str, Any]) -> Any:
         _lookup(key), _topics(key, rng.randint(1, 3)), _final(last),
         _final(rng.choice([None, lookup("design"), {"title": key}])),
     ])
+    if rng.random() < 0.3:
+        proposal["why"] = rng.choice([_why(rng), _bad_why(rng)])
     for _ in range(rng.choice([0, 0, 1, 1, 2])):
         change = rng.choice(["type", "drop", "add", "name", "args", "arg", "extra_arg",
                              "answer"])
@@ -254,7 +379,7 @@ def _arbitrary_proposal(rng: random.Random, state: dict[str, Any]) -> Any:
         elif change == "drop" and proposal:
             del proposal[rng.choice(sorted(proposal))]
         elif change == "add":
-            proposal[rng.choice(["note", "answer", "args", "name"])] = _random_value(rng)
+            proposal[rng.choice(["note", "answer", "args", "name", "why"])] = _random_value(rng)
         elif change == "name":
             proposal["name"] = rng.choice(["lookup", "top_topics", "python", _random_value(rng)])
         elif change == "args":
@@ -277,53 +402,75 @@ def _context_cases(rng: random.Random) -> list[Case]:
         tools = rng.choice(["lookup", "lookup+top_topics"])
         record = lookup(key) if key in CATALOGUE else None
         made_up = {"title": key.title(), "topics": ["made", "up"]}
+        budget = rng.randint(3, 6)
+        label = f"generated run {number + 1}"
         cases += [
-            _case(_lookup(other), f"generated out-of-scope lookup {number + 1}", key),
-            _case(_topics(other, 1), f"generated out-of-scope top_topics {number + 1}", key,
-                  tools="lookup+top_topics"),
-            _case(_final(rng.choice([record, made_up, None])),
-                  f"generated final before a lookup {number + 1}", key),
+            _case(_lookup(other), f"{label}: another key", key, max_steps=budget),
+            _case(_topics(other, 1), f"{label}: top_topics of another key", key,
+                  tools="lookup+top_topics", max_steps=budget),
+            _case(_final(rng.choice([record, made_up, None])), f"{label}: final first", key,
+                  max_steps=budget),
             _case(_final(rng.choice([made_up, [], "done", {"title": key}]
                                     + ([None] if record is not None else []))),
-                  f"generated mismatched final {number + 1}", key, looked_up=1),
-            _case(_final(record), f"generated confirmed final {number + 1}", key,
-                  looked_up=rng.randint(1, 2)),
-            _case(_lookup(key), f"generated repeat lookup {number + 1}", key, looked_up=1,
-                  tools=tools),
+                  f"{label}: a final that is not the result", key, looked_up=1,
+                  max_steps=budget),
+            _case(_final(record), f"{label}: the result as the final", key,
+                  looked_up=rng.randint(1, 2), max_steps=budget),
+            _case(_lookup(key), f"{label}: a repeat lookup, steps left", key, looked_up=1,
+                  tools=tools, max_steps=budget),
+        ]
+        last = rng.randint(1, 4)
+        cases += [
+            _case(rng.choice([_lookup(key), dict(_lookup(key), why=_why(rng))]),
+                  f"{label}: a lookup on step {last} of {last}", key, looked_up=last - 1,
+                  tools=tools, max_steps=last),
+            _case(_topics(key, rng.randint(1, 3)), f"{label}: top_topics on the last step", key,
+                  looked_up=last - 1, tools="lookup+top_topics", max_steps=last),
+            _case(_lookup(other), f"{label}: another key on the last step", key,
+                  looked_up=last - 1, max_steps=last),
+            _case(_final(record), f"{label}: a final on the last step", key, looked_up=last,
+                  max_steps=last + 1),
         ]
     for number in range(40):
         key, looked_up = _requested_key(rng), rng.randint(0, 2)
-        proposal = _arbitrary_proposal(rng, _state(key, looked_up))
+        budget = rng.randint(looked_up + 1, looked_up + 3)
+        proposal = _arbitrary_proposal(rng, _state(key, looked_up, budget))
         cases.append(_case(proposal, f"arbitrary proposal {number + 1}", key, looked_up,
-                           tools=rng.choice(["lookup", "lookup+top_topics"]), mode="any"))
+                           tools=rng.choice(["lookup", "lookup+top_topics"]), mode="any",
+                           max_steps=budget))
     return cases
 
 
-_VALIDATE_HINT = ("Check in order: a dict; type tool/final; exactly the fields of that type; "
-                  "a registered tool; args a dict; its arguments (missing, extra, type and "
-                  "bounds); scope; then a final answer needs an observation and must equal "
-                  "the last result.")
+_VALIDATE_HINT = ("In order: a dict; type tool/final; exactly the fields of that type (plus "
+                  "an optional why); why a text of 1 to 200 characters; a registered tool; "
+                  "args a dict; its arguments (missing, extra, type and bounds); scope; the "
+                  "last step; then a final answer needs an observation and must equal the last "
+                  "result.")
 
 VALIDATE_FORM = Check(
     id="ch2-validate-form",
-    symbol="validate_proposal",
-    title="validate_proposal() refuses a malformed proposal",
+    answer="validate_proposal",
+    title="validate_proposal() refuses a malformed proposal (revised rules)",
+    # The library's own validator: withheld while grading, refused as an answer.
+    withhold=(validate_proposal,),
     probe=_probe_validate,
     verify=_verify_validate,
-    visible=_form_visible,
+    cases=_form_visible,
     hidden=_form_cases,
     hint=_VALIDATE_HINT,
 )
 
 VALIDATE_CONTEXT = Check(
     id="ch2-validate-context",
-    symbol="validate_proposal",
-    title="validate_proposal() checks scope and final answers against the run",
+    answer="validate_proposal",
+    title="validate_proposal() weighs scope, the budget and final answers (revised rules)",
+    withhold=(validate_proposal,),
     probe=_probe_validate,
     verify=_verify_validate,
-    visible=_context_visible,
+    cases=_context_visible,
     hidden=_context_cases,
-    hint="A scoped argument must equal state['key']; a final answer needs an observation and "
+    hint="A scoped argument must equal state['key']; a tool call needs a step left after it "
+         "(state['steps'] + 1 < state['max_steps']); a final answer needs an observation and "
          "must equal state['observations'][-1]['result'] (None included).",
 )
 
@@ -410,26 +557,32 @@ SMALL_CATALOGUE = {name: {"title": name.title(), "topics": []}
                    for name in ("ethics", "data", "robots", "art", "maths")}
 
 
+RUNS = "a good limit runs: the catalogue's keys, sorted, at most limit of them"
+REFUSED = "a bad limit (out of 1–10, not an int, a bool) is refused by the controller"
+SHAPE = "a missing or an extra argument is refused by the controller"
+LOOKUP_STAYS = "lookup keeps working next to list_keys"
+
+
 def _second_tool_visible() -> list[Case]:
-    def case(proposal: Any, label: str, catalogue: dict | None = None) -> Case:
+    def case(proposal: Any, label: str, rule: str, catalogue: dict | None = None) -> Case:
         catalogue = CATALOGUE if catalogue is None else catalogue
         return Case({"catalogue": catalogue, "key": next(iter(catalogue)),
-                     "proposal": proposal}, label)
+                     "proposal": proposal}, label, rule=rule)
 
     return [
-        case(_list_keys(10), "limit 10 → ['ai', 'design']"),
-        case(_list_keys(1), "limit 1 → ['ai']"),
-        case(_list_keys(3), "another catalogue, limit 3 → its first 3 keys in order",
+        case(_list_keys(10), "limit 10 → ['ai', 'design']", RUNS),
+        case(_list_keys(1), "limit 1 → ['ai']", RUNS),
+        case(_list_keys(3), "another catalogue, limit 3 → its first 3 keys in order", RUNS,
              SMALL_CATALOGUE),
-        case(_list_keys(0), "limit 0 → refused (bad_argument)"),
-        case(_list_keys(11), "limit 11 → refused (bad_argument)"),
-        case(_list_keys("2"), "limit '2', a str → refused (bad_argument)"),
-        case(_list_keys(True), "limit True, a bool → refused (bad_argument)"),
+        case(_list_keys(0), "limit 0 → refused (bad_argument)", REFUSED),
+        case(_list_keys(11), "limit 11 → refused (bad_argument)", REFUSED),
+        case(_list_keys("2"), "limit '2', a str → refused (bad_argument)", REFUSED),
+        case(_list_keys(True), "limit True, a bool → refused (bad_argument)", REFUSED),
         case({"type": "tool", "name": "list_keys", "args": {}},
-             "no limit → refused (missing_argument)"),
+             "no limit → refused (missing_argument)", SHAPE),
         case({"type": "tool", "name": "list_keys", "args": {"limit": 2, "prefix": "a"}},
-             "an extra prefix → refused (extra_argument)"),
-        case(_lookup("ai"), "lookup still works next to it"),
+             "an extra prefix → refused (extra_argument)", SHAPE),
+        case(_lookup("ai"), "lookup still works next to it", LOOKUP_STAYS),
     ]
 
 
@@ -441,32 +594,52 @@ def _second_tool_cases(rng: random.Random) -> list[Case]:
         rng.shuffle(words)
         catalogue = {word: {"title": word.title(), "topics": []} for word in words}
         key = rng.choice(sorted(catalogue))
-        proposal = rng.choice([
-            _list_keys(rng.randint(1, 10)), _list_keys(rng.randint(1, 10)),
-            _list_keys(rng.choice([-1, 0, 11, 12, 100, True, False, "3", 2.0, None, [2]])),
-            {"type": "tool", "name": "list_keys", "args": {}},
-            {"type": "tool", "name": "list_keys",
-             "args": {"limit": rng.randint(1, 10), rng.choice(["prefix", "key", "all"]): 1}},
-            _lookup(key), _lookup(rng.choice(sorted(catalogue)) + "z"),
+        rule, proposal = rng.choice([
+            (RUNS, _list_keys(rng.randint(1, 10))), (RUNS, _list_keys(rng.randint(1, 10))),
+            (REFUSED, _list_keys(rng.choice([-1, 0, 11, 12, 100, True, False, "3", 2.0, None,
+                                             [2]]))),
+            (SHAPE, {"type": "tool", "name": "list_keys", "args": {}}),
+            (SHAPE, {"type": "tool", "name": "list_keys",
+                     "args": {"limit": rng.randint(1, 10),
+                              rng.choice(["prefix", "key", "all"]): 1}}),
+            (LOOKUP_STAYS, _lookup(key)),
+            (LOOKUP_STAYS, _lookup(rng.choice(sorted(catalogue)) + "z")),
         ])
         cases.append(Case({"catalogue": catalogue, "key": key, "proposal": proposal},
-                          f"generated catalogue {number + 1}"))
+                          f"generated catalogue {number + 1}", rule=rule))
     return cases
 
 
 SECOND_TOOL = Check(
     id="ch2-second-tool",
-    symbol="add_list_keys",
+    answer="add_list_keys",
     title="register list_keys: it runs, and bad arguments are still refused",
     probe=_probe_second_tool,
     verify=_verify_second_tool,
-    visible=_second_tool_visible,
+    cases=_second_tool_visible,
     hidden=_second_tool_cases,
-    hint="Tool(name='list_keys', description=..., args={'limit': {'type': 'int', 'minimum': 1, "
-         "'maximum': 10}}, run=...) — run returns sorted(catalogue)[:limit].",
+    hint="The controller refuses only what the schema forbids, so the bounds of limit belong "
+         "in the args schema; run gets the catalogue your function was given.",
 )
 
-# --- exercise 3: a planner ----------------------------------------------------------------------
+# --- exercise 3: a topics planner -----------------------------------------------------------
+
+TOPICS_TOOLS = "lookup+top_topics"
+TOPICS_COUNT = topics_tool().args["count"]["maximum"]
+
+
+def topics_planner(state: dict[str, Any]) -> dict[str, Any]:
+    """Reference for exercise 3: ask top_topics for the requested key, then finish with it."""
+    if not state["observations"]:
+        return {"type": "tool", "name": "top_topics",
+                "args": {"key": state["key"], "count": TOPICS_COUNT}}
+    return {"type": "final", "answer": state["observations"][-1]["result"]}
+
+
+def _topics_run(case: dict, planner: Any) -> dict[str, Any]:
+    """`run` for a case: its key and budget, over its catalogue (None: the chapter's)."""
+    registry = exercise_registry(TOPICS_TOOLS, case.get("catalogue"))
+    return run(case["key"], planner, case["max_steps"], registry)
 
 
 def _probe_planner(planner: Any, case: dict) -> Any:
@@ -479,7 +652,7 @@ def _probe_planner(planner: Any, case: dict) -> Any:
         return proposal
 
     try:
-        run(case["key"], recording, case["max_steps"])
+        _topics_run(case, recording)
     except ProposalRejected:
         pass  # verify replays the proposals and finds the refusal itself
     return {"proposals": proposals}
@@ -497,12 +670,12 @@ def _verify_planner(case: dict, output: Any) -> str | None:
         return next(queue, None)
 
     try:
-        got = run(case["key"], replay, case["max_steps"])
+        got = _topics_run(case, replay)
     except ProposalRejected as exc:
         return f"the controller refused proposal {used[0]} ({proposals[used[0] - 1]!r}): {exc}"
     if used[0] != len(proposals):
         return f"the run used {used[0]} proposals but the planner made {len(proposals)}"
-    expected = run(case["key"], plan, case["max_steps"])
+    expected = _topics_run(case, topics_planner)
     if got["status"] != expected["status"]:
         return f"status {got['status']!r}; expected {expected['status']!r}"
     if got["answer"] != expected["answer"]:
@@ -510,77 +683,72 @@ def _verify_planner(case: dict, output: Any) -> str | None:
     return None
 
 
-def _planner_cases(rng: random.Random) -> list[Case]:
-    keys = ["ai", "design", "AI", "ai ", "Design"] + [_requested_key(rng) for _ in range(20)]
-    return [Case({"key": key, "max_steps": rng.randint(1, 5)}, f"generated run {number + 1}")
-            for number, key in enumerate(keys)]
+PLANNER_RULES = {
+    "done": "a known course → done, with exactly the topics top_topics returned",
+    "unknown": "a course not in the catalogue → unknown, answer None",
+    "stopped": "one step: top_topics runs, no step is left to finish → stopped",
+}
 
+
+def _planner_case(key: str, max_steps: int, label: str,
+                  catalogue: dict[str, Any] | None = None) -> Case:
+    value: dict[str, Any] = {"key": key, "max_steps": max_steps}
+    if catalogue is not None:
+        value["catalogue"] = catalogue
+    return Case(value, label, rule=PLANNER_RULES[_topics_run(value, topics_planner)["status"]])
+
+
+TOPIC_WORDS = ("ethics", "sensors", "motors", "colour", "maps", "loops", "tests", "clay",
+               "rhythm", "graphs", "budgets", "posters")
+
+
+def _random_catalogue(rng: random.Random) -> dict[str, Any]:
+    keys = sorted({_random_key(rng, 2, 10) for _ in range(rng.randint(1, 5))})
+    return {key: {"title": key.title(),
+                  "topics": rng.sample(TOPIC_WORDS, rng.randint(1, 5))} for key in keys}
+
+
+def _planner_cases(rng: random.Random) -> list[Case]:
+    cases = []
+    for number, key in enumerate(["ai", "design", "AI", "ai ", "Design"]
+                                 + [_requested_key(rng) for _ in range(10)]):
+        cases.append(_planner_case(key, rng.randint(1, 5), f"generated run {number + 1}"))
+    for number in range(15):
+        catalogue = _random_catalogue(rng)
+        key = rng.choice([*sorted(catalogue), *sorted(catalogue), _random_key(rng)])
+        cases.append(_planner_case(key, rng.choice([1, 2, 2, 3, 5]),
+                                   f"generated catalogue {number + 1}", catalogue))
+    return cases
+
+
+SMALL_TOPICS = {"robots": {"title": "Robots", "topics": ["sensors", "motors"]},
+                "art": {"title": "Art", "topics": ["colour", "clay", "posters", "maps"]}}
 
 PLANNER = Check(
     id="ch2-planner",
-    symbol="my_planner",
-    title="a planner whose runs end done or unknown, honestly",
+    answer="topics_planner",
+    title="a planner that answers 'which topics?' honestly",
+    # The library's plan (it answers with the whole record): withheld while grading.
+    withhold=(planners.plan,),
     probe=_probe_planner,
     verify=_verify_planner,
-    visible=lambda: [
-        Case({"key": "ai", "max_steps": 3}, "'ai' with 3 steps → done"),
-        Case({"key": "design", "max_steps": 2}, "'design' with 2 steps → done"),
-        Case({"key": "robotics", "max_steps": 3}, "'robotics' with 3 steps → unknown"),
-        Case({"key": "ai", "max_steps": 1}, "'ai' with 1 step → stopped (no step left to finish)"),
+    cases=lambda: [
+        _planner_case("ai", 3, "'ai' with 3 steps → done, ['goals', 'tools', 'checks']"),
+        _planner_case("design", 2, "'design' with 2 steps → done"),
+        _planner_case("art", 3, "another catalogue: 'art' → done, its first 3 topics",
+                      SMALL_TOPICS),
+        _planner_case("robotics", 3, "'robotics' with 3 steps → unknown"),
+        _planner_case("ai", 1, "'ai' with 1 step → stopped (no step left to finish)"),
     ],
     hidden=_planner_cases,
-    hint="Read state['observations']: nothing yet → look up state['key']; otherwise finish "
-         "with the last result, whatever it is (None included).",
+    hint="Nothing observed yet → propose top_topics for state['key'] with the largest count "
+         "its schema allows; otherwise finish with the last result, whatever it is.",
 )
 
-# --- the one-step budget --------------------------------------------------------------------------
-
-BUDGET_WORDS = re.compile(r"\b(step|steps|budget|limit|max_steps)\b", re.I)
-FINAL_WORDS = re.compile(r"(final|finish|confirm|answer|conclud)", re.I)
-
-
-def _probe_budget(answer: Any, case: dict) -> Any:
-    return {"status": answer["status"], "why": answer["why"]}
-
-
-def _verify_budget(case: dict, output: Any) -> str | None:
-    status, why = output["status"], output["why"]
-    if type(status) is not str or status not in STATUSES:
-        return f"status {status!r} is not one of {', '.join(STATUSES)}"
-    if type(why) is not str or len(why.split()) < 5:
-        return "explain in a sentence (at least five words)"
-    if case["mode"] == "shape":
-        return None
-    if status != run("ai", max_steps=1)["status"]:
-        return f"{status!r} is not what run('ai', max_steps=1) returns"
-    if not BUDGET_WORDS.search(why):
-        return "say what ran out (the step budget)"
-    if not FINAL_WORDS.search(why):
-        return "say what the missing step would have been for (the final answer)"
-    return None
-
-
-BUDGET = Check(
-    id="ch2-budget",
-    symbol="budget_answer",
-    title="explain run('ai', max_steps=1)",
-    probe=_probe_budget,
-    verify=_verify_budget,
-    # Visible: only the shape; the grader checks the status and the explanation.
-    visible=lambda: [Case({"mode": "shape"}, "status is a status word; why is a sentence")],
-    hidden=lambda rng: [Case({"mode": "answer"}, "the status and why")],
-    hint="The lookup uses the one step; what did the planner still need a step for?",
-)
-
-CHECKS = (VALIDATE_FORM, VALIDATE_CONTEXT, SECOND_TOOL, PLANNER, BUDGET)
+CHECKS = (VALIDATE_FORM, VALIDATE_CONTEXT, SECOND_TOOL, PLANNER)
 # Reference answers: what a correct submission defines (used by tests and the benchmark).
 REFERENCE = {
-    "validate_proposal": validate_proposal,
+    "validate_proposal": revised_validate,
     "add_list_keys": add_list_keys,
-    "my_planner": plan,
-    "budget_answer": {
-        "status": "stopped",
-        "why": "The lookup used the only step in the budget, so no step was left for the "
-               "planner's final answer: the record was fetched but never confirmed.",
-    },
+    "topics_planner": topics_planner,
 }

@@ -1,42 +1,59 @@
-"""Chapter 4's checks: a guard hook, an event subscriber, a budget pause, the transition table.
+"""Chapter 4's checks: a guard hook, an event subscriber, a budget pause, a table-driven test.
 
-Each check's id is the grade_id of a test cell in chapters/04_harness.ipynb. Probes run
-the learner's object inside a trusted harness and return plain facts (the events, the
-arguments a tool received, what the learner extended); verify recomputes the answer
-with the reference in this module and never trusts a flag from the learner's side.
+    exercise                                  checks
+    1  block_rm_rf(payload)                   ch4-guard-flags, ch4-guard-commands
+    2  StepFigures (an event subscriber)      ch4-figures-totals, ch4-figures-per-step
+    3  finish_session(harness, stop)          ch4-finish-turns, ch4-finish-any-limit
+    4  TRANSITION_ROWS                        ch4-table-rows (a self-check, not graded)
+       run_table(validate)                    ch4-table-forbidden, ch4-table-allowed
+
+Each graded check's id is the grade_id of a test cell in chapters/04_harness.ipynb. Probes
+run the learner's object inside a trusted harness and return plain facts (the events, the
+arguments a tool received, what the learner extended); verify recomputes the answer with
+the references in this module — the danger rule, the subscriber, the finisher and the
+transition table written out from the chapter's diagram — never with a flag from the
+learner's side. The library's session record is the subscriber checks' `withhold`; the
+table-driven test is run against the library's own table with one pair flipped, so a test
+that reads its expectations from the code under test catches nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 import shlex
+from collections.abc import Iterator
 from typing import Any
 
 from agentloop.checks.core import Case, Check
 from agentloop.harness import (
     DEMO_GOAL,
     DONE,
+    FINISHED,
     REVIEW,
     SKIP,
     STATES,
+    TOOL_CALL,
+    TRANSITIONS,
     Budget,
     EventLog,
     EventLogError,
     Harness,
     IllegalTransition,
+    Session,
+    State,
     TickingClock,
     demo_harness,
     drive,
-    is_legal,
     replay,
+    validate_transition,
 )
 from agentloop.harness.events import events_from_dicts
 
 # --- exercise 1: a before_tool_call hook that blocks rm -rf -------------------------------
 
 SEPARATORS = {";", "&&", "||", "|", "&"}
-RECURSIVE, FORCE = ("-r", "-R", "--recursive"), ("-f", "--force")
 
 
 def is_dangerous(command: str) -> bool:
@@ -94,7 +111,7 @@ def _probe_hook(hook: Any, case: dict[str, Any]) -> dict[str, Any]:
     harness.on("before_tool_call", hook)
     stop = harness.run("try one tool call")
     sent = None
-    if stop.kind == "tool_call":
+    if stop.kind == TOOL_CALL:
         sent = stop.request["args"] if stop.request else None
         harness.resume({"ok": True, "output": ""})
     errors = [e.data["error"] for e in harness.events if e.type == "tool.error"]
@@ -128,41 +145,79 @@ def _shell(command: str) -> dict[str, Any]:
     return {"tool": "shell", "args": {"command": command}}
 
 
-DANGEROUS_FLAGS = ("-rf", "-fr", "-Rf", "-fR", "-r -f", "-f -r", "-rfv", "-vrf", "-R -f",
-                   "--recursive --force", "-r --force", "--force -R", "-rf --")
+ONE_WORD = "rm with -r and -f in one word, in any order (-rf, -fr, -Rf, -rfv) → blocked"
+SEPARATE = "rm with the flags apart (-r -f) or spelled out (--recursive --force) → blocked"
+SUDO = "sudo rm … is rm → blocked"
+ONE_FLAG = "rm with only one of the two flags, or neither → passes unchanged"
+NOT_RM = "another command with the same flags (grep -rf, cp -rf, git rm -r) → passes unchanged"
+OTHER_CALL = "another tool, or a shell call without a command → passes unchanged"
+IN_A_CHAIN = "a dangerous rm in any part of a chain (; && || | &) → blocked"
+QUOTED = "rm -rf inside quoted text is not a command → passes unchanged"
+SAFE_CHAIN = "a chain of safe commands → passes unchanged"
+
+ONE_WORD_FLAGS = ("-rf", "-fr", "-Rf", "-fR", "-rfv", "-vrf", "-fvR")
+APART_FLAGS = ("-r -f", "-f -r", "-R -f", "--recursive --force", "-r --force", "--force -R",
+               "-rf --", "-v -r -f")
 TARGETS = ("/", "~", "build", "*", "/var/tmp/cache", "./node_modules", "$HOME", "dist/ logs/")
-SAFE_COMMANDS = ("ls -la", "du -sh build/cache", "git status", "grep -rf patterns.txt src",
-                 "rm notes.txt", "rm -f old.log", "rm -r empty_dir", "rm -i -r drafts",
-                 "cp -rf src backup", "chmod -R 755 public", "rmdir build",
-                 "echo 'rm -rf / is how you lose a weekend'", "find . -name '*.pyc'",
+ONE_FLAG_COMMANDS = ("rm notes.txt", "rm -f old.log", "rm -r empty_dir", "rm -i -r drafts",
+                     "rm -v report.pdf", "rm --force cache.db", "rm --recursive olddir")
+NOT_RM_COMMANDS = ("grep -rf patterns.txt src", "cp -rf src backup", "chmod -R 755 public",
+                   "git rm -r --cached dist", "firm -rf setting", "trim -fr text",
+                   "rmdir build", "scp -r host:dir .")
+SAFE_COMMANDS = ("ls -la", "du -sh build/cache", "git status", "find . -name '*.pyc'",
                  "cat README.md", "python -m pytest -q", "mkdir -p build/cache",
-                 "git rm -r --cached dist", "firm -rf setting", "trim -fr text")
-CHAINS = ("{x}", "{x}", "{s} && {x}", "{x}; {s}", "cd /tmp && {x}", "{s} | tee out.txt; {x}",
-          "{s} || {x}")
+                 "rm notes.txt", "grep -rf patterns.txt src")
+QUOTED_COMMANDS = ("echo 'rm -rf / is how you lose a weekend'", 'echo "rm -fr ~"',
+                   "git commit -m 'stop using rm -rf'", "printf '%s' 'sudo rm -rf /'")
+CHAINS = ("{s} && {x}", "{x}; {s}", "cd /tmp && {x}", "{s} | tee out.txt; {x}", "{s} || {x}",
+          "{s} & {x}")
+OTHER_CALLS = (
+    {"tool": "read_file", "args": {"path": "rm -rf notes"}},
+    {"tool": "http_get", "args": {"url": "https://example.org/rm-rf"}},
+    {"tool": "shell", "args": {"cwd": "/tmp"}},
+    {"tool": "search", "args": {"command": "rm -rf /"}},
+)
 
 
-def _dangerous_cases(rng: random.Random) -> list[Case]:
+def _rm(rng: random.Random, flags: tuple[str, ...], sudo: bool = False) -> str:
+    return f"{'sudo ' if sudo else ''}rm {rng.choice(flags)} {rng.choice(TARGETS)}"
+
+
+def _flag_cases(rng: random.Random) -> list[Case]:
     cases = []
-    for number in range(30):
-        rm = f"{rng.choice(['', '', 'sudo '])}rm {rng.choice(DANGEROUS_FLAGS)} " \
-             f"{rng.choice(TARGETS)}"
-        command = rng.choice(CHAINS).format(x=rm, s=rng.choice(SAFE_COMMANDS[:4]))
-        cases.append(Case(_shell(command), f"generated dangerous command {number + 1}"))
+    for number in range(36):
+        rule = (ONE_WORD, SEPARATE, SUDO, ONE_FLAG, NOT_RM, OTHER_CALL)[number % 6]
+        if rule == ONE_WORD:
+            payload = _shell(_rm(rng, ONE_WORD_FLAGS))
+        elif rule == SEPARATE:
+            payload = _shell(_rm(rng, APART_FLAGS))
+        elif rule == SUDO:
+            payload = _shell(_rm(rng, ONE_WORD_FLAGS + APART_FLAGS, sudo=True))
+        elif rule == ONE_FLAG:
+            payload = _shell(rng.choice(ONE_FLAG_COMMANDS))
+        elif rule == NOT_RM:
+            payload = _shell(rng.choice(NOT_RM_COMMANDS))
+        else:
+            payload = copy.deepcopy(rng.choice(OTHER_CALLS))
+        cases.append(Case(payload, f"generated call {number + 1}", rule=rule))
     return cases
 
 
-def _safe_cases(rng: random.Random) -> list[Case]:
-    cases = [Case(_shell(command), f"safe: {command}") for command in SAFE_COMMANDS]
-    for number in range(12):
-        first, second = rng.sample(SAFE_COMMANDS, 2)
-        command = rng.choice(["{a} && {b}", "{a}; {b}", "{a} | {b}"]).format(a=first, b=second)
-        cases.append(Case(_shell(command), f"generated safe chain {number + 1}"))
-    cases += [
-        Case({"tool": "read_file", "args": {"path": "rm -rf notes"}}, "another tool, no command"),
-        Case({"tool": "http_get", "args": {"url": "https://example.org/rm-rf"}},
-             "another tool with a url"),
-        Case({"tool": "shell", "args": {"cwd": "/tmp"}}, "a shell call without a command"),
-    ]
+def _command_cases(rng: random.Random) -> list[Case]:
+    cases = []
+    for number in range(30):
+        rule = (IN_A_CHAIN, IN_A_CHAIN, QUOTED, SAFE_CHAIN)[number % 4]
+        if rule == IN_A_CHAIN:
+            rm = _rm(rng, ONE_WORD_FLAGS + APART_FLAGS, sudo=rng.random() < 0.3)
+            command = rng.choice(CHAINS).format(x=rm, s=rng.choice(SAFE_COMMANDS))
+        elif rule == QUOTED:
+            command = rng.choice(QUOTED_COMMANDS)
+            if rng.random() < 0.5:
+                command = rng.choice(CHAINS).format(x=command, s=rng.choice(SAFE_COMMANDS))
+        else:
+            first, second = rng.sample(SAFE_COMMANDS + ONE_FLAG_COMMANDS[:3], 2)
+            command = rng.choice(CHAINS).format(x=first, s=second)
+        cases.append(Case(_shell(command), f"generated command {number + 1}", rule=rule))
     return cases
 
 
@@ -170,38 +225,48 @@ _HOOK_HINT = ("Split the command at ; && || | and &, drop a leading sudo, and lo
               "both a recursive flag (-r, -R, --recursive) and a force flag (-f, --force), in "
               "any order or combination. Raise to block; return None to let a call through.")
 
-BLOCK_DANGEROUS = Check(
-    id="ch4-block-dangerous",
-    symbol="block_rm_rf",
-    title="the before_tool_call hook blocks recursive forced deletes",
+GUARD_FLAGS = Check(
+    id="ch4-guard-flags",
+    answer="block_rm_rf",
+    title="the hook blocks rm when it is both recursive and forced, and nothing else",
     probe=_probe_hook,
     verify=_verify_hook,
-    visible=lambda: [
-        Case(_shell("rm -rf build/cache"), "rm -rf build/cache is blocked"),
-        Case(_shell("rm -fr /"), "rm -fr / (flags the other way round) is blocked"),
-        Case(_shell("rm -r -f /"), "rm -r -f / (separate flags) is blocked"),
-        Case(_shell("sudo rm -rf ~"), "sudo rm -rf ~ is blocked"),
-        Case(_shell("ls && rm -Rf dist"), "a delete after && is blocked"),
+    reference=block_rm_rf,
+    cases=lambda: [
+        Case(_shell("rm -rf build/cache"), "rm -rf build/cache", rule=ONE_WORD),
+        Case(_shell("rm -fr /"), "rm -fr /", rule=ONE_WORD),
+        Case(_shell("rm -r -f /tmp/x"), "rm -r -f /tmp/x", rule=SEPARATE),
+        Case(_shell("rm --recursive --force dist"), "rm --recursive --force dist",
+             rule=SEPARATE),
+        Case(_shell("sudo rm -Rf ~"), "sudo rm -Rf ~", rule=SUDO),
+        Case(_shell("rm notes.txt"), "rm notes.txt", rule=ONE_FLAG),
+        Case(_shell("rm -r empty_dir"), "rm -r empty_dir", rule=ONE_FLAG),
+        Case(_shell("grep -rf patterns.txt src"), "grep -rf patterns.txt src", rule=NOT_RM),
+        Case({"tool": "read_file", "args": {"path": "notes.txt"}}, "read_file(notes.txt)",
+             rule=OTHER_CALL),
+        Case({"tool": "shell", "args": {"cwd": "/tmp"}}, "a shell call without a command",
+             rule=OTHER_CALL),
     ],
-    hidden=_dangerous_cases,
+    hidden=_flag_cases,
     hint=_HOOK_HINT,
 )
 
-ALLOW_SAFE = Check(
-    id="ch4-allow-safe",
-    symbol="block_rm_rf",
-    title="the hook lets every other call through, unchanged",
+GUARD_COMMANDS = Check(
+    id="ch4-guard-commands",
+    answer="block_rm_rf",
+    title="the hook reads whole command lines: every part of a chain, never quoted text",
     probe=_probe_hook,
     verify=_verify_hook,
-    visible=lambda: [
-        Case(_shell("du -sh build/cache"), "du -sh build/cache reaches the tool"),
-        Case(_shell("rm notes.txt"), "rm of one file reaches the tool"),
-        Case(_shell("grep -rf patterns.txt src"), "grep -rf is not rm"),
-        Case(_shell("echo 'rm -rf /'"), "rm -rf inside quoted text is not a command"),
-        Case({"tool": "read_file", "args": {"path": "notes.txt"}},
-             "another tool, without a command, reaches the tool"),
+    reference=block_rm_rf,
+    cases=lambda: [
+        Case(_shell("ls && rm -Rf dist"), "ls && rm -Rf dist", rule=IN_A_CHAIN),
+        Case(_shell("rm -r -f build; echo done"), "rm -r -f build; echo done",
+             rule=IN_A_CHAIN),
+        Case(_shell("echo 'rm -rf /'"), "echo 'rm -rf /'", rule=QUOTED),
+        Case(_shell("du -sh build/cache | sort -h"), "du -sh build/cache | sort -h",
+             rule=SAFE_CHAIN),
     ],
-    hidden=_safe_cases,
+    hidden=_command_cases,
     hint=_HOOK_HINT,
 )
 
@@ -236,7 +301,7 @@ class StepFigures:
                 "errors": self.errors, "per_step": copy.deepcopy(self.per_step)}
 
 
-def _probe_figures(figures_class: Any, events: list[dict[str, Any]]) -> Any:
+def _figures_of(figures_class: Any, events: list[dict[str, Any]]) -> Any:
     log = EventLog(events_from_dicts(events))
     subscriber = figures_class()
     log.subscribe(subscriber)
@@ -245,12 +310,16 @@ def _probe_figures(figures_class: Any, events: list[dict[str, Any]]) -> Any:
     return subscriber.figures()
 
 
-def _reference_figures(events: list[dict[str, Any]]) -> dict[str, Any]:
-    return _probe_figures(StepFigures, events)
+def _probe_figures(figures_class: Any, events: list[dict[str, Any]]) -> Any:
+    return _figures_of(figures_class, events)
+
+
+# The session record folds the same events: counting with it is not counting.
+RECORD = (Session, replay)
 
 
 def _verify_totals(events: list[dict[str, Any]], output: Any) -> str | None:
-    expected = _reference_figures(events)
+    expected = _figures_of(StepFigures, events)
     for key in ("steps", "tool_calls", "errors"):
         if not isinstance(output, dict) or key not in output:
             return f"figures() must return a dict with {key!r}"
@@ -260,7 +329,7 @@ def _verify_totals(events: list[dict[str, Any]], output: Any) -> str | None:
 
 
 def _verify_per_step(events: list[dict[str, Any]], output: Any) -> str | None:
-    expected = _reference_figures(events)["per_step"]
+    expected = _figures_of(StepFigures, events)["per_step"]
     got = output.get("per_step") if isinstance(output, dict) else None
     if not isinstance(got, list):
         return "figures() must return a dict with a 'per_step' list"
@@ -270,6 +339,32 @@ def _verify_per_step(events: list[dict[str, Any]], output: Any) -> str | None:
         if have != want:
             return f"per_step[{number}]: expected {want}, got {have!r}"
     return None
+
+
+SKIPPED_UNSTARTED = "a step skipped from after_step ends without starting: its figures are 0"
+BLOCKED = "a blocked call is a tool.error with no tool.call: it counts for its step"
+REPLANNED = "after a replan the steps go on counting, one entry per step.end"
+PAUSED = "pauses in the middle change no count"
+FAILED_RESULT = "an error result is a tool.call and a tool.error of the same step"
+PLAIN = "tool calls counted per step; a step without a tool has 0"
+
+
+def _figures_rule(events: list[dict[str, Any]]) -> str:
+    types = [e["type"] for e in events]
+    open_step = False
+    for kind in types:
+        if kind == "step.end" and not open_step:
+            return SKIPPED_UNSTARTED
+        open_step = kind == "step.start" or (open_step and kind != "step.end")
+    if any(e["type"] == "tool.error" and e["data"]["source"] == "hook" for e in events):
+        return BLOCKED
+    if any(e["type"] == "plan.draft" and e["data"]["replan"] for e in events):
+        return REPLANNED
+    if "session.pause" in types:
+        return PAUSED
+    if "tool.error" in types:
+        return FAILED_RESULT
+    return PLAIN
 
 
 def random_session_events(rng: random.Random) -> list[dict[str, Any]]:
@@ -291,9 +386,9 @@ def random_session_events(rng: random.Random) -> list[dict[str, Any]]:
         harness.on("before_tool_call", lambda p: REVIEW if p["index"] == 0 else None)
     stop = harness.run(rng.choice(["tidy the workspace", "find the big files", "ship it"]))
     for _ in range(60):
-        if stop.kind == "done":
+        if stop.kind == FINISHED:
             break
-        if stop.kind == "tool_call":
+        if stop.kind == TOOL_CALL:
             stop = harness.resume(rng.choice([
                 {"ok": True, "output": "fine"}, {"ok": True, "output": ["a", "b"]},
                 {"ok": False, "error": "Error: timed out"}, "not a result", {"ok": "yes"}]))
@@ -306,32 +401,51 @@ def random_session_events(rng: random.Random) -> list[dict[str, Any]]:
 
 
 def _figure_cases(rng: random.Random) -> list[Case]:
-    return [Case(random_session_events(rng), f"generated session {n + 1}") for n in range(25)]
+    cases = []
+    for number in range(25):
+        events = random_session_events(rng)
+        cases.append(Case(events, f"generated session {number + 1}",
+                          rule=_figures_rule(events)))
+    return cases
 
 
-def _demo_events(**limits: Any) -> list[dict[str, Any]]:
-    harness = demo_harness(**limits)
+def _demo_events(harness: Harness | None = None, **limits: Any) -> list[dict[str, Any]]:
+    harness = harness or demo_harness(**limits)
     stop = drive(harness, harness.run(DEMO_GOAL))
-    while stop.kind == "pause":
+    while stop.kind != FINISHED:
         harness.extend_budget(turns=1, tool_calls=1, seconds=10)
         stop = drive(harness, harness.resume())
     return harness.events.to_dicts()
 
 
-def _blocked_demo_events() -> list[dict[str, Any]]:
+def _hooked_demo(topic: str, hook: Any, max_replans: int = 1, **tools: Any) -> Harness:
     harness = demo_harness()
-    harness.on("before_tool_call", block_rm_rf)
-    drive(harness, harness.run(DEMO_GOAL))
-    return harness.events.to_dicts()
+    harness.max_replans = max_replans
+    harness.on(topic, hook)
+    for name, tool in tools.items():
+        harness.register_tool(name, tool)
+    return harness
+
+
+def _failing_shell(args: dict[str, Any]) -> Any:
+    return {"ok": False, "error": "disk busy"} if args["command"].startswith("rm") else "412M"
 
 
 def _figure_visible() -> list[Case]:
-    return [
-        Case(_demo_events(), "the demo session: 3 steps, 2 tool calls, no errors"),
-        Case(_blocked_demo_events(), "the demo with rm -rf blocked: errors and a replan"),
-        Case(_demo_events(max_turns=1, max_tool_calls=1),
-             "the demo with budget pauses along the way"),
+    sessions = [
+        ("the demo session", _demo_events()),
+        ("the demo with a shell whose rm fails, no replans",
+         _demo_events(_hooked_demo("before_step", lambda p: None, 0, shell=_failing_shell))),
+        ("the demo with budget pauses along the way", _demo_events(max_turns=1,
+                                                                    max_tool_calls=1)),
+        ("the demo with a shell whose rm fails, one replan",
+         _demo_events(_hooked_demo("before_step", lambda p: None, 1, shell=_failing_shell))),
+        ("the demo with rm -rf blocked", _demo_events(_hooked_demo("before_tool_call",
+                                                                   block_rm_rf, 0))),
+        ("the demo where after_step skips the step after the first",
+         _demo_events(_hooked_demo("after_step", lambda p: SKIP if p["index"] == 0 else None))),
     ]
+    return [Case(events, label, rule=_figures_rule(events)) for label, events in sessions]
 
 
 _FIGURES_HINT = ("Count tool.call and tool.error events; a step's figures are the ones seen "
@@ -339,23 +453,27 @@ _FIGURES_HINT = ("Count tool.call and tool.error events; a step's figures are th
 
 FIGURES_TOTALS = Check(
     id="ch4-figures-totals",
-    symbol="StepFigures",
+    answer="StepFigures",
     title="the subscriber counts steps, tool calls and errors",
     probe=_probe_figures,
     verify=_verify_totals,
-    visible=_figure_visible,
+    reference=StepFigures,
+    cases=_figure_visible,
     hidden=_figure_cases,
+    withhold=RECORD,
     hint=_FIGURES_HINT,
 )
 
 FIGURES_PER_STEP = Check(
     id="ch4-figures-per-step",
-    symbol="StepFigures",
+    answer="StepFigures",
     title="the subscriber gives each step its own figures",
     probe=_probe_figures,
     verify=_verify_per_step,
-    visible=_figure_visible,
+    reference=StepFigures,
+    cases=_figure_visible,
     hidden=_figure_cases,
+    withhold=RECORD,
     hint=_FIGURES_HINT,
 )
 
@@ -367,8 +485,8 @@ MAX_RESUMES = 100
 
 def finish_session(harness: Harness, stop: Any) -> Any:
     """The reference: answer tool calls; on a budget pause extend only the limit that ran out."""
-    while stop.kind != "done":
-        if stop.kind == "tool_call":
+    while stop.kind != FINISHED:
+        if stop.kind == TOOL_CALL:
             stop = harness.resume(harness.call_tool(stop.request))
         else:
             limit = stop.pause["limit"]
@@ -440,6 +558,27 @@ def _limits(turns: int = 10, tool_calls: int = 10, seconds: float = 60.0) -> dic
     return {"max_turns": turns, "max_tool_calls": tool_calls, "max_seconds": seconds}
 
 
+NO_PAUSE = "a budget that is never reached: no extension at all"
+LIMIT_RULES = {
+    "turns": "turns run out: extend turns by 1, as often as it pauses",
+    "tool_calls": "tool calls run out: extend tool_calls by 1, as often as it pauses",
+    "seconds": "seconds run out: extend seconds by 10, as often as it pauses",
+}
+MIXED = "several limits run out: extend each one as it runs out, and only that one"
+
+
+def _finish_rule(limits: dict[str, Any]) -> str:
+    ran_out = {limit for extension in _probe_finish(finish_session, limits)["extensions"]
+               for limit, amount in extension.items() if amount}
+    if not ran_out:
+        return NO_PAUSE
+    return LIMIT_RULES[ran_out.pop()] if len(ran_out) == 1 else MIXED
+
+
+def _finish_case(limits: dict[str, Any], label: str) -> Case:
+    return Case(limits, label, rule=_finish_rule(limits))
+
+
 _FINISH_HINT = ("Loop until stop.kind == 'done': answer a tool_call with "
                 "harness.resume(harness.call_tool(stop.request)); on a pause read "
                 "stop.pause['limit'], extend that limit only (turns or tool_calls by 1, seconds "
@@ -447,51 +586,68 @@ _FINISH_HINT = ("Loop until stop.kind == 'done': answer a tool_call with "
 
 FINISH_TURNS = Check(
     id="ch4-finish-turns",
-    symbol="finish_session",
+    answer="finish_session",
     title="extend the turns and resume until the session completes",
     probe=_probe_finish,
     verify=_verify_finish,
-    visible=lambda: [
-        Case(_limits(turns=2), "max_turns=2: one pause before the last step"),
-        Case(_limits(turns=1), "max_turns=1: two pauses"),
-        Case(_limits(), "a budget that is never reached: no pause at all"),
+    reference=finish_session,
+    cases=lambda: [
+        _finish_case(_limits(turns=2), "max_turns=2: one pause before the last step"),
+        _finish_case(_limits(turns=0), "max_turns=0: a pause right after planning"),
+        _finish_case(_limits(), "a budget that is never reached"),
     ],
-    hidden=lambda rng: [Case(_limits(turns=rng.randint(0, 3)), f"generated turn limit {n + 1}")
-                        for n in range(8)],
+    hidden=lambda rng: [_finish_case(_limits(rng.randint(0, 3), rng.randint(2, 10),
+                                             rng.randint(40, 90)),
+                                     f"generated turn limit {n + 1}") for n in range(10)],
     hint=_FINISH_HINT,
 )
 
 FINISH_ANY = Check(
     id="ch4-finish-any-limit",
-    symbol="finish_session",
+    answer="finish_session",
     title="extend whichever limit ran out: turns, tool calls or seconds",
     probe=_probe_finish,
     verify=_verify_finish,
-    visible=lambda: [
-        Case(_limits(tool_calls=1), "max_tool_calls=1: a pause before the second call"),
-        Case(_limits(seconds=5), "max_seconds=5 (one simulated second a move)"),
-        Case(_limits(turns=1, tool_calls=0, seconds=3), "all three limits tight"),
+    reference=finish_session,
+    cases=lambda: [
+        _finish_case(_limits(tool_calls=1), "max_tool_calls=1: a pause before the second call"),
+        _finish_case(_limits(seconds=5), "max_seconds=5 (one simulated second a move)"),
+        _finish_case(_limits(turns=1), "max_turns=1"),
+        _finish_case(_limits(turns=1, tool_calls=0, seconds=3), "all three limits tight"),
+        _finish_case(_limits(), "a budget that is never reached"),
     ],
     hidden=lambda rng: [
-        Case(_limits(rng.randint(0, 3), rng.randint(0, 2), rng.randint(1, 12)),
-             f"generated limits {n + 1}") for n in range(12)],
+        _finish_case(_limits(rng.randint(0, 3), rng.randint(0, 2), rng.randint(1, 12)),
+                     f"generated limits {n + 1}") for n in range(12)],
     hint=_FINISH_HINT,
 )
 
 # --- exercise 4: a table-driven test of the transitions -----------------------------------
 
-TRANSITION_ROWS = [(str(s), str(t), is_legal(s, t)) for s in STATES for t in STATES]
+# The legal moves, written out from the chapter's diagram (not read from the library).
+DIAGRAM_EDGES = frozenset({
+    ("IDLE", "PLANNING"), ("IDLE", "EXECUTING"), ("IDLE", "AWAITING_TOOL"),
+    ("IDLE", "REFLECTING"), ("IDLE", "DONE"),
+    ("PLANNING", "EXECUTING"), ("PLANNING", "DONE"), ("PLANNING", "IDLE"),
+    ("EXECUTING", "AWAITING_TOOL"), ("EXECUTING", "REFLECTING"), ("EXECUTING", "IDLE"),
+    ("AWAITING_TOOL", "REFLECTING"), ("AWAITING_TOOL", "IDLE"),
+    ("REFLECTING", "EXECUTING"), ("REFLECTING", "PLANNING"), ("REFLECTING", "DONE"),
+    ("REFLECTING", "IDLE"),
+})
+NAMES = tuple(str(state) for state in STATES)
+TRANSITION_ROWS = [(source, target, (source, target) in DIAGRAM_EDGES)
+                   for source in NAMES for target in NAMES]
 
 
-def run_table(check: Any) -> int:
-    """The reference test: every row of the table against `check(source, target)`."""
+def run_table(validate: Any) -> int:
+    """The reference test: every row of the table against `validate(source, target)`."""
     for source, target, legal in TRANSITION_ROWS:
         try:
-            check(source, target)
+            validate(source, target)
             allowed = True
         except IllegalTransition:
             allowed = False
-        assert allowed == legal, f"{source} -> {target}: table says legal={legal}"
+        assert allowed == legal, f"{source} -> {target}: the table says legal={legal}"
     return len(TRANSITION_ROWS)
 
 
@@ -505,44 +661,62 @@ def _verify_rows(case: dict[str, Any], output: Any) -> str | None:
         return "the table must be a list of (source, target, legal) rows"
     seen: dict[tuple[str, str], bool] = {}
     for source, target, legal in output:
-        if source not in STATES or target not in STATES:
+        if source not in NAMES or target not in NAMES:
             return f"row ({source!r}, {target!r}, …) names a state that does not exist"
         if type(legal) is not bool:
             return f"row ({source}, {target}): legal must be True or False, got {legal!r}"
         if (source, target) in seen:
             return f"the pair {source} -> {target} appears twice"
         seen[(source, target)] = legal
-    sources = STATES if case["source"] is None else (case["source"],)
-    for source in sources:
-        for target in STATES:
-            if (source, target) not in seen:
-                return f"no row for {source} -> {target}: the table covers all 36 pairs"
-            legal = is_legal(source, target)
-            if seen[(source, target)] != legal:
-                return f"{source} -> {target} is {'legal' if legal else 'illegal'}"
+    for target in NAMES:
+        pair = (case["source"], target)
+        if pair not in seen:
+            return f"no row for {pair[0]} -> {target}: the table covers all 36 pairs"
+        legal = pair in DIAGRAM_EDGES
+        if seen[pair] != legal:
+            return f"{pair[0]} -> {target} is {'legal' if legal else 'illegal'}"
     return None
 
 
-def _mutant(flipped: tuple[str, str] | None):
-    def check(source: str, target: str) -> None:
-        legal = is_legal(source, target)
-        if (source, target) == flipped:
-            legal = not legal
-        if not legal:
-            raise IllegalTransition(*map(_state, (source, target)))
-    return check
+TABLE_ROWS = Check(
+    id="ch4-table-rows",
+    answer="TRANSITION_ROWS",
+    title="your table names every pair and says which moves the diagram allows (self-check)",
+    probe=_probe_rows,
+    verify=_verify_rows,
+    reference=TRANSITION_ROWS,
+    cases=lambda: [Case({"source": name}, f"rows from {name}", rule=f"the moves out of {name}")
+                   for name in NAMES],
+    hint="One row per ordered pair of states (36 rows, self-loops included); legal is True "
+         "only for the edges in the diagram, pauses and resumes included.",
+)
 
 
-def _state(name: str) -> Any:
-    return next(s for s in STATES if s == name)
+@contextlib.contextmanager
+def _flipped(pair: tuple[str, str] | None) -> Iterator[None]:
+    """The library's own table with one pair flipped: a harness with a bug in its table."""
+    if pair is None:
+        yield
+        return
+    source, target = State(pair[0]), State(pair[1])
+    saved = dict(TRANSITIONS[source])
+    if target in TRANSITIONS[source]:
+        del TRANSITIONS[source][target]
+    else:
+        TRANSITIONS[source][target] = "a bug"
+    try:
+        yield
+    finally:
+        TRANSITIONS[source].clear()
+        TRANSITIONS[source].update(saved)
 
 
 def _probe_catches(run: Any, case: dict[str, Any]) -> dict[str, Any]:
-    flipped = tuple(case["flip"]) if case["flip"] else None
-    try:
-        returned = run(_mutant(flipped))  # type: ignore[arg-type]
-    except AssertionError:
-        return {"result": "failed"}
+    with _flipped(tuple(case["flip"]) if case["flip"] else None):
+        try:
+            returned = run(validate_transition)
+        except AssertionError:
+            return {"result": "failed"}
     return {"result": "passed", "rows": returned if type(returned) is int else None}
 
 
@@ -550,57 +724,76 @@ def _verify_catches(case: dict[str, Any], output: Any) -> str | None:
     if case["flip"] is None:
         if output["result"] != "passed":
             return "the test fails on the real harness: a row of the table is wrong"
-        if output["rows"] != len(STATES) ** 2:
+        if output["rows"] != len(NAMES) ** 2:
             return f"run_table must check and count all 36 rows, returned {output['rows']!r}"
         return None
     source, target = case["flip"]
     if output["result"] != "failed":
-        now = "legal" if not is_legal(source, target) else "illegal"
+        now = "legal" if (source, target) not in DIAGRAM_EDGES else "illegal"
         return (f"a harness where {source} -> {target} is {now} passed the test: the test "
                 "must fail with an AssertionError")
     return None
 
 
-def _catch_cases(rng: random.Random) -> list[Case]:
-    pairs = [(str(s), str(t)) for s in STATES for t in STATES]
-    return [Case({"flip": list(pair)}, f"mutant {n + 1}: one pair flipped")
-            for n, pair in enumerate(rng.sample(pairs, 12))]
+REAL = "the real harness passes: every row checked, and the count returned"
+MADE_LEGAL = "a harness that allows a move the diagram forbids fails the test"
+MADE_ILLEGAL = "a harness that forbids a move the diagram allows fails the test"
 
 
-_TABLE_HINT = ("Write one row per ordered pair of states (36 rows, self-loops included); "
-               "legal is True only for the edges in the diagram, pauses and resumes included.")
+def _catch_cases(flipped: set[tuple[str, str]] | frozenset, rule: str, count: int):
+    def hidden(rng: random.Random) -> list[Case]:
+        pairs = sorted(flipped)
+        return [Case({"flip": list(pair)}, f"broken harness {n + 1}", rule=rule)
+                for n, pair in enumerate(rng.sample(pairs, min(count, len(pairs))))] + \
+            [Case({"flip": None}, "the real harness again", rule=REAL)]
+    return hidden
 
-TABLE_ROWS = Check(
-    id="ch4-table-rows",
-    symbol="TRANSITION_ROWS",
-    title="the transition table names every pair and says which are legal",
-    probe=_probe_rows,
-    verify=_verify_rows,
-    visible=lambda: [Case({"source": str(s)}, f"rows from {s}") for s in STATES],
-    hidden=lambda rng: [Case({"source": None}, "the whole table")],
+
+_TABLE_HINT = ("For each row, call validate(source, target); it raises IllegalTransition when "
+               "the move is illegal. assert that what happened matches the row, and return "
+               "the number of rows.")
+ILLEGAL_PAIRS = frozenset((s, t) for s in NAMES for t in NAMES) - DIAGRAM_EDGES
+
+TABLE_FORBIDDEN = Check(
+    id="ch4-table-forbidden",
+    answer="run_table",
+    title="the test passes the real harness and fails one that allows a forbidden move",
+    probe=_probe_catches,
+    verify=_verify_catches,
+    reference=run_table,
+    cases=lambda: [
+        Case({"flip": None}, "the real harness", rule=REAL),
+        Case({"flip": ["EXECUTING", "DONE"]}, "a harness that allows EXECUTING -> DONE",
+             rule=MADE_LEGAL),
+        Case({"flip": ["DONE", "IDLE"]}, "a harness that allows DONE -> IDLE",
+             rule=MADE_LEGAL),
+    ],
+    hidden=_catch_cases(ILLEGAL_PAIRS, MADE_LEGAL, 12),
     hint=_TABLE_HINT,
 )
 
-TABLE_CATCHES = Check(
-    id="ch4-table-catches",
-    symbol="run_table",
-    title="the table-driven test passes the harness and catches broken ones",
+TABLE_ALLOWED = Check(
+    id="ch4-table-allowed",
+    answer="run_table",
+    title="the test fails a harness that forbids a move the diagram allows",
     probe=_probe_catches,
     verify=_verify_catches,
-    visible=lambda: [
-        Case({"flip": None}, "the real transition check passes"),
-        Case({"flip": ["EXECUTING", "DONE"]}, "a harness that lets EXECUTING -> DONE fails"),
+    reference=run_table,
+    cases=lambda: [
+        Case({"flip": None}, "the real harness", rule=REAL),
         Case({"flip": ["AWAITING_TOOL", "REFLECTING"]},
-             "a harness that forbids AWAITING_TOOL -> REFLECTING fails"),
+             "a harness that forbids AWAITING_TOOL -> REFLECTING", rule=MADE_ILLEGAL),
+        Case({"flip": ["IDLE", "EXECUTING"]}, "a harness that forbids IDLE -> EXECUTING",
+             rule=MADE_ILLEGAL),
     ],
-    hidden=_catch_cases,
-    hint="For each row, call check(source, target); it raises IllegalTransition when the "
-         "move is illegal. assert that what happened matches the row, and return the count.",
+    hidden=_catch_cases(DIAGRAM_EDGES, MADE_ILLEGAL, 10),
+    hint=_TABLE_HINT,
 )
 
-CHECKS = (BLOCK_DANGEROUS, ALLOW_SAFE, FIGURES_TOTALS, FIGURES_PER_STEP, FINISH_TURNS,
-          FINISH_ANY, TABLE_ROWS, TABLE_CATCHES)
-# Reference answers: what a correct submission defines (used by tests and the benchmark).
+CHECKS = (GUARD_FLAGS, GUARD_COMMANDS, FIGURES_TOTALS, FIGURES_PER_STEP, FINISH_TURNS,
+          FINISH_ANY, TABLE_ROWS, TABLE_FORBIDDEN, TABLE_ALLOWED)
+SELF_CHECKS = (TABLE_ROWS,)  # shown in the notebook, never graded
+# Reference answers by the name a submission defines (used by tests and the benchmark).
 REFERENCE = {
     "block_rm_rf": block_rm_rf,
     "StepFigures": StepFigures,
@@ -608,4 +801,3 @@ REFERENCE = {
     "TRANSITION_ROWS": TRANSITION_ROWS,
     "run_table": run_table,
 }
-

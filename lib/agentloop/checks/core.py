@@ -21,6 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+# Imported here, not in collect: the grader seals agentloop.checks away from later imports.
+from agentloop.checks.withhold import Withheld, withheld
+
 Plain = None | bool | int | float | str | list | dict
 
 MAX_DEPTH = 20
@@ -95,39 +98,196 @@ def copy_plain(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Case:
-    """One input for a check, with a label a learner can read."""
+    """One input for a check, with a label a learner can read.
+
+    `rule` names what the case tests ("second failure on the last step → error"); cases
+    that test the same rule share it, so a class report can group failures by rule.
+    """
 
     input: Plain
     label: str
     hint: str = ""
+    rule: str = ""
+
+    @property
+    def kind(self) -> str:
+        return self.rule or self.label
+
+
+# --- probes: how a check runs the learner's answer on one input ----------------------------
+
+def call(answer: Any, value: Any) -> Any:
+    """answer(input): the answer is a function of one argument."""
+    return answer(value)
+
+
+def call_args(answer: Any, value: Any) -> Any:
+    """answer(*input): the input is the list of positional arguments."""
+    return answer(*value)
+
+
+def call_kwargs(answer: Any, value: Any) -> Any:
+    """answer(**input): the input is a dict of keyword arguments."""
+    return answer(**value)
+
+
+def item(answer: Any, value: Any) -> Any:
+    """answer[input]: the answer is a dict (or list) of answers."""
+    return answer[value]
+
+
+def value_of(answer: Any, value: Any) -> Any:
+    """The answer itself (a number, a list, a table); the input is not used."""
+    return answer
+
+
+# The probes a released student version can name (a teacher's checks.py uses these).
+PROBES: dict[str, Callable[[Any, Any], Any]] = {
+    "call": call, "call_args": call_args, "call_kwargs": call_kwargs, "item": item,
+    "value": value_of,
+}
+
+
+def probe_name(check: Check) -> str | None:
+    """The PROBES name of a check's probe, or None for a probe function of its own."""
+    return next((name for name, fn in PROBES.items() if fn is check.probe), None)
+
+
+# --- comparing with the reference's output ------------------------------------------------
+
+EQUAL, CLOSE, UNORDERED = "equal", "close", "unordered"
+
+
+@dataclass(frozen=True)
+class Compare:
+    """How an output is compared with the reference's: exactly, numerically close, or as a
+    list whose order does not matter. Plain data, so a student version can carry it."""
+
+    kind: str = EQUAL
+    rel: float = 1e-9
+    abs: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.kind not in (EQUAL, CLOSE, UNORDERED):
+            raise ValueError(f"compare kind {self.kind!r} is not one of "
+                             f"{EQUAL}, {CLOSE}, {UNORDERED}")
+
+    def __call__(self, output: Plain, expected: Plain) -> str | None:
+        if self.kind == CLOSE:
+            same = _close(output, expected, self.rel, self.abs)
+        elif self.kind == UNORDERED:
+            same = (type(output) is list and type(expected) is list
+                    and sorted(map(_key, output)) == sorted(map(_key, expected)))
+        else:
+            same = _same(output, expected)
+        return None if same else f"expected {_short(expected)}, got {_short(output)}"
+
+    def to_plain(self) -> dict[str, Plain]:
+        return {"kind": self.kind, "rel": self.rel, "abs": self.abs}
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> Compare:
+        return cls(str(data["kind"]), float(data["rel"]), float(data["abs"]))
+
+
+def close(rel: float = 1e-9, abs: float = 0.0) -> Compare:
+    """Numbers compared with math.isclose, anywhere inside lists and dicts."""
+    return Compare(CLOSE, rel, abs)
+
+
+def _same(a: Plain, b: Plain) -> bool:
+    """Equality of plain data where True is not 1 and 1.0 is 1 (JSON's view)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    return (type(a) in (int, float) and type(b) in (int, float) and a == b) or \
+        (type(a) is type(b) and a == b)
+
+
+def _close(a: Plain, b: Plain, rel: float, tol: float) -> bool:
+    if type(a) in (int, float) and type(b) in (int, float):
+        return math.isclose(a, b, rel_tol=rel, abs_tol=tol)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_close(x, y, rel, tol) for x, y in zip(a, b,
+                                                                                 strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close(a[k], b[k], rel, tol) for k in a)
+    return _same(a, b)
+
+
+def _key(value: Plain) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True)
+
+
+def _short(value: Plain, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _no_cases(rng: random.Random) -> list[Case]:
+    return []
 
 
 @dataclass(frozen=True)
 class Check:
-    """One autograded test cell of a chapter: its grade_id, what it looks at, how it judges.
+    """One exercise check, declared once: what it looks at, its cases and its reference.
 
-    probe(obj, input) runs the learner's object (in the learner's process).
-    verify(input, output) returns None when `output` is right, else the reason (trusted side).
+    - `answer`: the name the learner defines (a function, a dict, a value);
+    - `cases()`: the visible cases (a learner sees each one, with its hint);
+    - `hidden(rng)`: generated cases the grader adds, from a seeded random source;
+    - `reference`: the right answer; by default a case passes when `probe(answer, input)`
+      gives the same plain data as `probe(reference, input)` (see `compare`);
+    - `probe(answer, input)`: runs the learner's answer next to it (default: answer(input));
+    - `verify(input, output)`: for behaviour the reference cannot simply recompute (a hook,
+      a planner): returns None or the reason, on the grader's side;
+    - `withhold`: the library's own objects that answer (part of) the exercise: while a
+      probe runs they are stubs that raise, wherever the library or the answer binds them,
+      and an answer that is one of them is refused (the grader also keeps them away from
+      the learner's cells).
     """
 
     id: str
-    symbol: str
+    answer: str
     title: str
-    probe: Callable[[Any, Any], Any]
-    verify: Callable[[Any, Any], str | None]
-    visible: Callable[[], list[Case]]
-    hidden: Callable[[random.Random], list[Case]] = lambda rng: []
+    cases: Callable[[], list[Case]]
+    hidden: Callable[[random.Random], list[Case]] = _no_cases
+    reference: Any = None
+    probe: Callable[[Any, Any], Any] = call
+    verify: Callable[[Any, Any], str | None] | None = None
+    compare: Compare = Compare()
     hint: str = ""
+    withhold: tuple[Any, ...] = ()
 
-    def cases(self, hidden: bool = False, seed: int | None = None) -> list[Case]:
+    def guarded(self) -> tuple[Any, ...]:
+        """Everything a learner's answer must not be or call: `withhold`, and a reference
+        that is a function or class."""
+        found = [*self.withhold, *([self.reference] if callable(self.reference) else [])]
+        return tuple({id(obj): obj for obj in found}.values())
+
+    def all_cases(self, hidden: bool = False, seed: int | None = None) -> list[Case]:
         """The visible cases, or (hidden=True) the visible plus generated hidden ones."""
-        cases = list(self.visible())
+        cases = list(self.cases())
         if hidden:
             cases += self.hidden(random.Random(self.seed() if seed is None else seed))
         return cases
 
     def seed(self) -> int:
         return zlib.crc32(self.id.encode())
+
+    def expected(self, value: Plain) -> Plain:
+        """What the reference gives on `value`, as plain data (trusted side)."""
+        return to_plain(self.probe(self.reference, copy_plain(value)), "the reference")
+
+    def judge_one(self, value: Plain, output: Plain) -> str | None:
+        """None when `output` is right for input `value`, else the reason."""
+        if self.verify is not None:
+            return self.verify(copy_plain(value), output)
+        return self.compare(output, self.expected(value))
 
 
 @dataclass
@@ -136,6 +296,7 @@ class CaseResult:
     passed: bool
     reason: str = ""
     hint: str = ""
+    rule: str = ""
 
 
 @dataclass
@@ -150,18 +311,20 @@ class Report:
         return not self.problem and bool(self.results) and all(r.passed for r in self.results)
 
     def text(self, show_labels: bool = True) -> str:
-        """A readable summary: one line per case, then a verdict."""
+        """A readable summary: one line per case, each distinct hint once, then a verdict."""
         lines = [f"{self.check_id}: {self.title}"]
         if self.problem:
             lines.append(f"  ✘ {self.problem}")
+        hints: list[str] = []
         for result in self.results:
             if result.passed:
                 if show_labels:
                     lines.append(f"  ✔ {result.label}")
             else:
                 lines.append(f"  ✘ {result.label}: {result.reason}")
-                if result.hint:
-                    lines.append(f"    hint: {result.hint}")
+                if result.hint and result.hint not in hints:
+                    hints.append(result.hint)
+        lines += [f"  hint: {hint}" for hint in hints]
         passed = sum(r.passed for r in self.results)
         verdict = "all passed" if self.passed else "not yet"
         lines.append(f"  {passed}/{len(self.results)} cases passed: {verdict}")
@@ -169,12 +332,21 @@ class Report:
 
 
 def collect(check: Check, obj: Any, cases: list[Case]) -> list[dict[str, Plain]]:
-    """Run the learner's object on every case; one {"value": ...} or {"raised": ...} each."""
+    """Run the learner's object on every case; one {"value": ...} or {"raised": ...} each.
+    The check's guarded objects are withheld meanwhile (see `Check.withhold`)."""
+    if any(obj is ref for ref in check.withhold):
+        refused = f"{check.answer} is the library's own answer to this exercise: write your own"
+        return [{"raised": refused} for _ in cases]
+    # the check's own reference is trusted: it may build on the library it withholds
+    guarded = () if obj is check.reference else check.withhold
     outputs: list[dict[str, Plain]] = []
     for case in cases:
         try:
-            value = to_plain(check.probe(obj, copy_plain(case.input)))
+            with withheld(obj, guarded):
+                value = to_plain(check.probe(obj, copy_plain(case.input)))
             outputs.append({"value": value})
+        except Withheld as exc:
+            outputs.append({"raised": str(exc)})
         except Exception as exc:  # the learner's code may raise anything
             outputs.append({"raised": describe_exception(exc)})
     return outputs
@@ -188,9 +360,8 @@ def judge(check: Check, cases: list[Case], outputs: list[Any]) -> Report:
         return report
     for case, output in zip(cases, outputs, strict=True):
         reason = _judge_one(check, case, output)
-        report.results.append(
-            CaseResult(case.label, reason is None, reason or "", case.hint or check.hint)
-        )
+        report.results.append(CaseResult(case.label, reason is None, reason or "",
+                                         case.hint or check.hint, case.kind))
     return report
 
 
@@ -207,7 +378,9 @@ def _judge_one(check: Check, case: Case, output: Any) -> str | None:
     except NotPlainData as exc:
         return str(exc)
     try:
-        return check.verify(copy_plain(case.input), value)
+        return check.judge_one(case.input, value)
+    except NotPlainData as exc:  # the reference itself gave no plain data: a check bug
+        return f"the check's reference is broken ({exc})"
     except Exception as exc:  # a malformed value must fail the case, not the grader
         return f"returned a value of the wrong shape ({describe_exception(exc)})"
 
@@ -221,5 +394,5 @@ def describe_exception(exc: BaseException) -> str:
 
 def run_check(check: Check, obj: Any, hidden: bool = False, seed: int | None = None) -> Report:
     """Both halves in this process: what a notebook's check cell does."""
-    cases = check.cases(hidden=hidden, seed=seed)
+    cases = check.all_cases(hidden=hidden, seed=seed)
     return judge(check, cases, collect(check, obj, cases))

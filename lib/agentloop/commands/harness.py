@@ -28,7 +28,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.set_defaults(handler=_replay)
 
 
-
 def format_events(harness: Harness) -> str:
     """One line an event: offset, seconds into the session, type, facts as one-line JSON."""
     return "\n".join(

@@ -22,7 +22,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     lookup.set_defaults(handler=_lookup)
 
 
-
 def _lookup(args: argparse.Namespace) -> int:
     """Print the run as JSON. Exit 0 when the task finished (done or unknown), 1 when stopped.
 

@@ -1,11 +1,18 @@
-"""Chapter 1's commands: `agentloop loop` and `agentloop run`."""
+"""Chapter 1's commands: `agentloop loop` and `agentloop run`.
+
+`agentloop run --dir DIR` is chapter 1's stop policy replay when DIR holds only
+stop_policy.json, and chapter 5's duty officer when DIR is a full workspace (it holds an
+agent.json): see `agentloop.commands.duty`.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 
+from agentloop.commands import duty
 from agentloop.commands._options import number
+from agentloop.duty.workspace import is_workspace
 from agentloop.environment import SCENARIOS
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, run_loop
 from agentloop.stop_policy import format_run, load_policy
@@ -21,9 +28,15 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="0 or 1 (default 1)")
     loop.set_defaults(handler=_loop)
 
-    run = sub.add_parser("run", help="replay the success route under DIR/stop_policy.json")
-    run.add_argument("--dir", required=True, help="folder holding stop_policy.json")
+    run = sub.add_parser("run", help="replay the success route under DIR/stop_policy.json, "
+                                     "or run the duty officer on a workspace (chapter 5)")
+    run.add_argument("--dir", required=True, help="folder holding stop_policy.json (and, "
+                                                  "for a workspace, agent.json)")
+    run.add_argument("--answer", metavar="TEXT",
+                     help="a workspace's answer to the question its last run saved")
     run.set_defaults(handler=_run)
+    # Chapter 4's `replay` (commands/harness.py) is registered by now: names run in order.
+    duty.extend_replay(sub)
 
 
 
@@ -47,5 +60,10 @@ def _loop(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if is_workspace(args.dir):
+        return duty.run_workspace(args)
+    if args.answer is not None:
+        raise ValueError(f"--answer needs a workspace: {args.dir} has no agent.json, only "
+                         "chapter 1's stop policy")
     print(format_run(args.dir, load_policy(args.dir)))
     return 0

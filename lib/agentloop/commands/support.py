@@ -20,7 +20,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     support.set_defaults(handler=_support)
 
 
-
 def format_support(transcript: Transcript) -> str:
     """The log of the run, then the return requests waiting for an employee, if any."""
     lines = transcript.lines()

@@ -1,6 +1,7 @@
 """Chapter 4: the harness — the agent loop as a deterministic state machine.
 
 - `states`:  the six states and the table of legal transitions
+- `moves`:   the typed moves the loop makes, and how a session pauses and ends
 - `hooks`:   ten topics where operators' code acts on the loop
 - `events`:  the append-only stream of eleven event types, saved as JSON Lines
 - `budget`:  turns, tool calls and wall-clock seconds, with injectable clocks
@@ -28,14 +29,37 @@ from agentloop.harness.events import (
     Event,
     EventLog,
     EventLogError,
+    describe_error,
     load_events,
     parse_jsonl,
     save_events,
 )
 from agentloop.harness.hooks import REVIEW, SKIP, TOPICS, HookError, HookRegistry, UnknownTopic
-from agentloop.harness.machine import Harness, Stop, check_result, drive
+from agentloop.harness.machine import (
+    FINISHED,
+    PAUSE,
+    STOP_KINDS,
+    TOOL_CALL,
+    Harness,
+    Stop,
+    drive,
+    result_problem,
+)
+from agentloop.harness.moves import (
+    OUTCOMES,
+    PAUSE_REASONS,
+    STEP_STATUSES,
+    CallTool,
+    EndStep,
+    Finish,
+    Move,
+    Replan,
+    Review,
+    StartSession,
+    StartStep,
+)
 from agentloop.harness.replay import describe, replay, replay_file
-from agentloop.harness.session import PlanError, Session, check_plan
+from agentloop.harness.session import PlanError, Session, validate_plan
 from agentloop.harness.states import (
     AWAITING_TOOL,
     CYCLE_EDGES,
@@ -48,18 +72,18 @@ from agentloop.harness.states import (
     TRANSITIONS,
     IllegalTransition,
     State,
-    check_transition,
-    is_legal,
-    legal_pairs,
+    validate_transition,
 )
 
 __all__ = [
     "AWAITING_TOOL", "CANNED_SHELL", "CYCLE_EDGES", "DEMO_GOAL", "DEMO_LIMITS", "DEMO_PLAN",
-    "DONE", "EVENT_TYPES", "EXECUTING", "IDLE", "LIMITS", "PLANNING", "REFLECTING", "REVIEW",
-    "SKIP", "STATES", "TOPICS", "TRANSITIONS", "Budget", "Event", "EventLog", "EventLogError",
-    "FakeClock", "Harness", "HookError", "HookRegistry", "IllegalTransition", "PlanError",
-    "Session", "State", "Stop", "TickingClock", "UnknownTopic", "canned_shell", "check_plan",
-    "check_result", "check_transition", "demo_harness", "describe", "drive", "is_legal",
-    "legal_pairs", "load_events", "parse_jsonl", "replay", "replay_file", "run_demo",
-    "save_events", "three_step_planner",
+    "DONE", "EVENT_TYPES", "EXECUTING", "FINISHED", "IDLE", "LIMITS", "OUTCOMES", "PAUSE",
+    "PAUSE_REASONS", "PLANNING", "REFLECTING", "REVIEW", "SKIP", "STATES", "STEP_STATUSES",
+    "STOP_KINDS", "TOOL_CALL", "TOPICS", "TRANSITIONS", "Budget", "CallTool", "EndStep",
+    "Event", "EventLog", "EventLogError", "FakeClock", "Finish", "Harness", "HookError",
+    "HookRegistry", "IllegalTransition", "Move", "PlanError", "Replan", "Review", "Session",
+    "StartSession", "StartStep", "State", "Stop", "TickingClock", "UnknownTopic",
+    "canned_shell", "demo_harness", "describe", "describe_error", "drive", "load_events",
+    "parse_jsonl", "replay", "replay_file", "result_problem", "run_demo", "save_events",
+    "three_step_planner", "validate_plan", "validate_transition",
 ]

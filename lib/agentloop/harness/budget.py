@@ -16,7 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-LIMITS = ("turns", "tool_calls", "seconds")
+TURNS, TOOL_CALLS, SECONDS = "turns", "tool_calls", "seconds"
+LIMITS = (TURNS, TOOL_CALLS, SECONDS)
 Clock = Callable[[], float]
 
 
@@ -33,8 +34,8 @@ class Budget:
         self.clock = clock
 
     def limits(self) -> dict[str, float]:
-        return {"turns": self.max_turns, "tool_calls": self.max_tool_calls,
-                "seconds": self.max_seconds}
+        return {TURNS: self.max_turns, TOOL_CALLS: self.max_tool_calls,
+                SECONDS: self.max_seconds}
 
     def extend(self, turns: int = 0, tool_calls: int = 0, seconds: float = 0) -> None:
         """Raise the limits by the given amounts (never lower them)."""
@@ -46,9 +47,9 @@ class Budget:
 
     def refusal(self, needs: str | None, used: dict[str, float]) -> dict[str, Any] | None:
         """Why the envelope cannot pay for a move that needs `needs` (turns, tool_calls or
-        None), given what was `used`; None when it can. Counted limits are checked first."""
+        None), given what was `used`; None when it can. Counted limits come first."""
         limits = self.limits()
-        order = ([needs] if needs else []) + ["seconds"]
+        order = ([needs] if needs else []) + [SECONDS]
         for limit in order:
             if used[limit] >= limits[limit]:
                 return {"limit": limit, "used": used[limit], "max": limits[limit]}

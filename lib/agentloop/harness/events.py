@@ -28,6 +28,12 @@ class EventLogError(ValueError):
     """A bad event or event file: not JSON, an unknown type, offsets out of order."""
 
 
+def describe_error(exc: BaseException) -> str:
+    """`PermissionError: rm is not allowed here`: an exception as the log writes it."""
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
 @dataclass(frozen=True)
 class Event:
     """One fact on the stream: its position, its type, when (seconds into the session), data."""
@@ -47,7 +53,7 @@ class Event:
 
     @classmethod
     def from_dict(cls, item: object, where: str = "event") -> Event:
-        """Check one JSON object and turn it into an Event."""
+        """Turn one JSON object into an Event, or raise EventLogError saying what is wrong."""
         if not isinstance(item, dict):
             raise EventLogError(f"{where}: expected a JSON object, got {type(item).__name__}")
         missing = [k for k in ("offset", "type", "at", "data") if k not in item]
@@ -124,7 +130,7 @@ class EventLog:
         except Exception as exc:  # an observer must not break the loop it observes
             name = getattr(subscriber, "__name__", type(subscriber).__name__)
             self.subscriber_errors.append(
-                f"subscriber {name} raised {type(exc).__name__}: {exc} "
+                f"subscriber {name} raised {describe_error(exc)} "
                 f"on event {event.offset} ({event.type})")
 
     def since(self, offset: int = 0) -> list[Event]:
@@ -140,9 +146,6 @@ class EventLog:
             self._deliver(subscriber, event)
         self._subscribers.append(subscriber)
         return subscriber
-
-    def unsubscribe(self, subscriber: Subscriber) -> None:
-        self._subscribers.remove(subscriber)
 
     def to_dicts(self) -> list[dict[str, Any]]:
         return [event.to_dict() for event in self._events]
@@ -160,7 +163,7 @@ def check_offset(offset: object, length: int) -> int:
 
 
 def events_from_dicts(items: Iterable[object], source: str = "events") -> list[Event]:
-    """Check a list of event objects (offsets 0, 1, 2, …) and return Events."""
+    """Turn a list of event objects (offsets 0, 1, 2, …) into Events, refusing bad ones."""
     events = []
     for number, item in enumerate(items):
         event = Event.from_dict(item, f"{source}: event {number}")
@@ -172,7 +175,7 @@ def events_from_dicts(items: Iterable[object], source: str = "events") -> list[E
 
 
 def parse_jsonl(text: str, source: str = "events") -> list[Event]:
-    """Parse JSON Lines text into checked Events; blank lines are ignored."""
+    """Parse JSON Lines text into Events (bad ones refused); blank lines are ignored."""
     items = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():

@@ -55,7 +55,7 @@ class HookError(Exception):
     """A hook broke the contract: it returned something other than None, SKIP or REVIEW."""
 
 
-def check_topic(topic: object) -> str:
+def validate_topic(topic: object) -> str:
     if not isinstance(topic, str) or topic not in TOPICS:
         raise UnknownTopic(topic)
     return topic
@@ -68,28 +68,18 @@ class HookRegistry:
         self._subscribers: dict[str, list[Hook]] = {topic: [] for topic in TOPICS}
 
     def on(self, topic: str, hook: Hook) -> Hook:
-        """Subscribe `hook` to `topic`; returns the hook, so it can be removed later."""
+        """Subscribe `hook` to `topic` and return it."""
         if not callable(hook):
             raise ValueError(f"hook must be callable, got {hook!r}")
-        self._subscribers[check_topic(topic)].append(hook)
+        self._subscribers[validate_topic(topic)].append(hook)
         return hook
-
-    def off(self, topic: str, hook: Hook) -> None:
-        """Remove one subscription of `hook` from `topic`."""
-        subscribers = self._subscribers[check_topic(topic)]
-        if hook not in subscribers:
-            raise ValueError(f"{hook!r} is not subscribed to {topic}")
-        subscribers.remove(hook)
-
-    def subscribers(self, topic: str) -> tuple[Hook, ...]:
-        return tuple(self._subscribers[check_topic(topic)])
 
     def fire(self, topic: str, payload: dict[str, Any]) -> Sentinel | None:
         """Call each subscriber with `payload`; return the first sentinel, or None.
 
         An exception from a subscriber propagates: the loop decides what it aborts.
         """
-        for hook in self._subscribers[check_topic(topic)]:
+        for hook in self._subscribers[validate_topic(topic)]:
             result = hook(payload)
             if result is None:
                 continue

@@ -1,12 +1,15 @@
 """Chapter 4: the harness, an agent loop written as a deterministic state machine.
 
 Read `_loop` first: while the session is not DONE, the handler of the current state
-works out the next *move* (a plain dict naming the target state), and `_take` makes
-it — after asking the budget. Only `_transition` changes the state.
+works out the next *move* (a small typed value, see `moves`), and `_take` makes it —
+after asking the budget. Only `_transition` changes the state.
 
-Control comes back to the caller at two yield points, as a `Stop`, never an
-exception: at AWAITING_TOOL (here is a tool request; answer with `resume(result)`)
-and on a pause (the budget ran out, or a hook asked for review; `resume()`).
+Control comes back to the caller as a `Stop`, never as an exception. Its kind is one of
+
+    tool_call   a yield point: AWAITING_TOOL hands out a request; answer with resume(result)
+    pause       a yield point: the budget ran out, or a hook asked for review; resume()
+    done        the session reached DONE; `outcome` says how it ended
+
 Inside, the loop is a Python generator, and `resume` is its `send`.
 """
 
@@ -18,34 +21,51 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
 
-from agentloop.harness.budget import Budget
-from agentloop.harness.events import Event, EventLog, Subscriber
+from agentloop.harness.budget import SECONDS, TOOL_CALLS, TURNS, Budget
+from agentloop.harness.events import Event, EventLog, Subscriber, describe_error
 from agentloop.harness.hooks import REVIEW, SKIP, Hook, HookRegistry
-from agentloop.harness.session import Session, check_plan
+from agentloop.harness.moves import (
+    ABORTED,
+    BUDGET_EXCEEDED,
+    CLOSED,
+    FAILED,
+    FOR_REVIEW,
+    GOAL_MET,
+    INCOMPLETE,
+    NO_PLAN,
+    OK,
+    SKIPPED,
+    CallTool,
+    EndStep,
+    Finish,
+    Move,
+    Replan,
+    Review,
+    StartSession,
+    StartStep,
+    from_plain,
+)
+from agentloop.harness.session import Session, validate_plan
 from agentloop.harness.states import (
     AWAITING_TOOL,
     DONE,
     EXECUTING,
     IDLE,
     PLANNING,
-    REFLECTING,
     State,
-    check_transition,
+    validate_transition,
 )
 
 Planner = Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]
 Tool = Callable[[dict[str, Any]], Any]
-Move = dict[str, Any]
 
-# Which budget a move spends: starting a step is a turn, handing out a request a tool call.
-SPENDS = {EXECUTING: "turns", AWAITING_TOOL: "tool_calls"}
-# Topics that only tell: an exception there has nothing to abort, so it is recorded.
-NOTICES = ("on_error", "on_pause", "on_budget_exceeded", "on_complete")
+TOOL_CALL, PAUSE, FINISHED = "tool_call", "pause", "done"
+STOP_KINDS = (TOOL_CALL, PAUSE, FINISHED)
 
 
 @dataclass(frozen=True)
 class Stop:
-    """Where the loop handed control back: kind is "tool_call", "pause" or "done"."""
+    """Where the loop handed control back: `kind` is "tool_call", "pause" or "done"."""
 
     kind: str
     state: State
@@ -111,27 +131,27 @@ class Harness:
             raise ValueError(f"goal must be a non-empty str, got {goal!r}")
         if self.planner is None:
             raise ValueError("no planner: call use_planner(planner) before run()")
-        self._run = self._loop({"to": PLANNING, "goal": goal})
+        self._run = self._loop(StartSession(goal))
         return self._advance(None)
 
     def resume(self, payload: Any = None) -> Stop:
         """Continue from the yield point: a tool result at AWAITING_TOOL, nothing after a pause."""
-        if self._run is None or self.stop is None or self.stop.kind == "done":
+        if self._run is None or self.stop is None or self.stop.kind == FINISHED:
             raise ValueError(f"nothing to resume: the session is in {self.state} "
                              "and not at a yield point")
-        if self.stop.kind == "pause" and payload is not None:
+        if self.stop.kind == PAUSE and payload is not None:
             raise ValueError("a paused session resumes with resume() and no payload; extend "
                              f"the budget first with extend_budget(...), got {payload!r}")
         return self._advance(payload)
 
     def close(self, reason: str = "closed by the caller") -> Stop:
         """End a paused session: IDLE -> DONE, with outcome "closed"."""
-        if self.stop is None or self.stop.kind != "pause":
+        if self.stop is None or self.stop.kind != PAUSE:
             raise ValueError(f"close() ends a paused session; this one is in {self.state}")
         self._run = None
         self._transition(DONE)
-        self._complete("closed", reason)
-        self.stop = Stop("done", DONE, outcome="closed")
+        self._complete(CLOSED, reason)
+        self.stop = Stop(FINISHED, DONE, outcome=CLOSED)
         return self.stop
 
     def call_tool(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -143,7 +163,7 @@ class Harness:
         try:
             output = self.tools[name](copy.deepcopy(request["args"]))
         except Exception as exc:  # a tool failing is an observation, not a crash
-            return {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+            return {"ok": False, "error": describe_error(exc)}
         if isinstance(output, dict) and "ok" in output:
             return output
         return {"ok": True, "output": output}
@@ -158,68 +178,68 @@ class Harness:
             self.stop = self._run.send(payload) if self.stop else next(self._run)
         except StopIteration:
             self._run = None
-            self.stop = Stop("done", DONE, outcome=self.session.outcome)
+            self.stop = Stop(FINISHED, DONE, outcome=self.session.outcome)
         return self.stop
 
     # --- the loop ------------------------------------------------------------------------
 
-    def _loop(self, first: Move) -> Generator[Stop, Any, None]:
-        if first["to"] is not None:  # None: a replayed harness continuing where its log ends
+    def _loop(self, first: Move | None) -> Generator[Stop, Any, None]:
+        """The whole session; `first` is None when a replayed harness goes on from its log."""
+        if first is not None:
             self._take(first)
         while self.state is not DONE:
             if self.state is IDLE:
-                yield Stop("pause", IDLE, pause=copy.deepcopy(self.session.pause))
+                yield Stop(PAUSE, IDLE, pause=copy.deepcopy(self.session.pause))
                 self._take(self._leave_pause())
             elif self.state is AWAITING_TOOL:
-                result = yield Stop("tool_call", AWAITING_TOOL,
+                result = yield Stop(TOOL_CALL, AWAITING_TOOL,
                                     request=copy.deepcopy(self.session.pending))
                 self._take(self._receive(result))
             elif self.state is PLANNING:
                 self._take(self._plan())
             elif self.state is EXECUTING:
                 self._take(self._execute())
-            else:
+            else:  # REFLECTING
                 self._take(self._reflect())
 
     def _take(self, move: Move) -> None:
-        """Make a move, unless it needs a review or the budget cannot pay for it: then pause."""
-        target = State(move["to"])
-        check_transition(self.state, target)
+        """Make a move, unless a hook wants a review or the budget cannot pay: then pause."""
+        wanted = move.move if isinstance(move, Review) else move
+        validate_transition(self.state, wanted.target)  # an illegal move fails here, early
         self._read_clock()
-        if move.pop("review", False):
-            self._pause("review", move, {"detail": "a hook asked for a person's review"})
+        if isinstance(move, Review):
+            self._pause(FOR_REVIEW, wanted, {"detail": "a hook asked for a person's review"})
             return
-        refusal = None if target is DONE else self.budget.refusal(
-            SPENDS.get(target), {"turns": self.session.turns,
-                                 "tool_calls": self.session.tool_calls,
-                                 "seconds": self._elapsed})
+        refusal = None if isinstance(move, Finish) else self.budget.refusal(
+            move.spends, {TURNS: self.session.turns, TOOL_CALLS: self.session.tool_calls,
+                          SECONDS: self._elapsed})
         if refusal is not None:
             self._notify("on_budget_exceeded", dict(refusal))
             self._emit("budget.warn", refusal)
-            self._pause("budget_exceeded", move, refusal)
+            self._pause(BUDGET_EXCEEDED, move, refusal)
             return
-        self._transition(target)
+        self._transition(move.target)
         self._arrive(move)
 
     def _transition(self, target: State) -> None:
         """The only code that changes the state."""
-        check_transition(self.state, target)
+        validate_transition(self.state, target)
         self.state = target
 
     def _arrive(self, move: Move) -> None:
-        """What entering a state records: the event that says the move happened."""
-        if "goal" in move:
-            self._emit("session.start", {"goal": move["goal"], "limits": self.budget.limits()})
-        elif "start_step" in move:
-            index = move["start_step"]
-            self._emit("step.start", {"index": index, "name": self.session.plan[index]["name"],
+        """Write the event that says the move happened (a replan's events come with its plan)."""
+        if isinstance(move, StartSession):
+            self._emit("session.start", {"goal": move.goal, "limits": self.budget.limits()})
+        elif isinstance(move, StartStep):
+            self._emit("step.start", {"index": move.index,
+                                      "name": self.session.plan[move.index]["name"],
                                       "turn": self.session.turns + 1})
-        elif "request" in move:
-            self._emit("tool.call", move["request"])
-        elif "end_step" in move:
-            self._emit("step.end", move["end_step"])
-        elif "outcome" in move:
-            self._complete(move["outcome"], move.get("detail", ""))
+        elif isinstance(move, CallTool):
+            self._emit("tool.call", move.request)
+        elif isinstance(move, EndStep):
+            self._emit("step.end", move.facts())
+        elif isinstance(move, Finish):
+            self._complete(move.outcome, move.detail)
 
     # --- the work of each state ----------------------------------------------------------
 
@@ -229,20 +249,20 @@ class Harness:
             payload = {"goal": self.session.goal, "history": history}
             self._fire("before_plan", payload)
             assert self.planner is not None
-            plan = check_plan(self.planner(payload["goal"], payload["history"]),
-                              "the planner's plan")
+            plan = validate_plan(self.planner(payload["goal"], payload["history"]),
+                                 "the planner's plan")
             self._emit("plan.draft", {"steps": [step["name"] for step in plan],
                                       "replan": self.session.commits > 0})
             payload = {"goal": self.session.goal, "plan": plan}
             self._fire("after_plan", payload)
-            plan = check_plan(payload["plan"], "the plan after the after_plan hooks")
+            plan = validate_plan(payload["plan"], "the plan after the after_plan hooks")
         except Exception as exc:
             self._report("planning", exc)
-            return {"to": DONE, "outcome": "aborted", "detail": _describe(exc)}
+            return Finish(ABORTED, describe_error(exc))
         if not plan:
-            return {"to": DONE, "outcome": "no_plan"}
+            return Finish(NO_PLAN)
         self._emit("plan.commit", {"plan": plan})
-        return {"to": EXECUTING, "start_step": 0}
+        return StartStep(0)
 
     def _execute(self) -> Move:
         index = self.session.current
@@ -250,28 +270,28 @@ class Harness:
         step = self.session.plan[index]
         try:
             if self._fire("before_step", {"index": index, "step": step["name"]}) is SKIP:
-                return _end(index, step, "skipped")
+                return EndStep(index, step["name"], SKIPPED)
         except Exception as exc:
             self._report("before_step", exc, index)
-            return _end(index, step, "failed")
+            return EndStep(index, step["name"], FAILED)
         if step["tool"] is None:  # a step the model does by writing: nothing to wait for
-            return _end(index, step, "ok")
+            return EndStep(index, step["name"], OK)
         payload = {"index": index, "step": step["name"], "tool": step["tool"],
                    "args": copy.deepcopy(step["args"])}
         try:
             verdict = self._fire("before_tool_call", payload)
-            args = check_plan([{**step, "args": payload["args"]}], "args after the hooks")[0]
+            args = validate_plan([{**step, "args": payload["args"]}], "args after the hooks")[0]
         except Exception as exc:
             self._report("before_tool_call", exc, index)
             self._emit("tool.error", {"index": index, "call_id": None, "source": "hook",
-                                      "error": f"blocked by a before_tool_call hook: "
-                                               f"{_describe(exc)}"})
-            return _end(index, step, "failed")
+                                      "error": "blocked by a before_tool_call hook: "
+                                               + describe_error(exc)})
+            return EndStep(index, step["name"], FAILED)
         if verdict is SKIP:
-            return _end(index, step, "skipped")
-        request = {"index": index, "call_id": f"call-{self.session.tool_calls + 1}",
-                   "tool": step["tool"], "args": args["args"]}
-        return {"to": AWAITING_TOOL, "request": request, "review": verdict is REVIEW}
+            return EndStep(index, step["name"], SKIPPED)
+        call = CallTool({"index": index, "call_id": f"call-{self.session.tool_calls + 1}",
+                         "tool": step["tool"], "args": args["args"]})
+        return Review(call) if verdict is REVIEW else call
 
     def _receive(self, result: Any) -> Move:
         request = self.session.pending
@@ -282,21 +302,19 @@ class Harness:
                    "args": copy.deepcopy(request["args"]), "result": _copy_result(result)}
         try:
             self._fire("after_tool_call", payload)
-            result, problem = check_result(payload["result"])
-            source = "result"
+            problem, source = result_problem(payload["result"]), "result"
         except Exception as exc:
             self._report("after_tool_call", exc, index)
-            result, problem, source = None, f"an after_tool_call hook failed: " \
-                                            f"{_describe(exc)}", "hook"
-        if problem is None and result["ok"]:
+            problem, source = f"an after_tool_call hook failed: {describe_error(exc)}", "hook"
+        if problem is None and payload["result"]["ok"]:
             self._emit("tool.result", {"index": index, "call_id": call_id,
-                                       "output": result["output"]})
-            return {"to": REFLECTING, "end_step": _facts(index, step, "ok")}
+                                       "output": payload["result"]["output"]})
+            return EndStep(index, step["name"], OK)
         if problem is None:
-            problem, source = result["error"], "tool"
+            problem, source = payload["result"]["error"], "tool"
         self._emit("tool.error", {"index": index, "call_id": call_id, "source": source,
                                   "error": problem})
-        return {"to": REFLECTING, "end_step": _facts(index, step, "failed")}
+        return EndStep(index, step["name"], FAILED)
 
     def _reflect(self) -> Move:
         last = self.session.steps[-1]
@@ -308,29 +326,26 @@ class Harness:
             verdict = None
         if verdict is SKIP and self.session.next_index < len(self.session.plan):
             skipped = self.session.next_index
-            self._emit("step.end", _facts(skipped, self.session.plan[skipped], "skipped"))
-        move = self._decide(failed=last["status"] == "failed")
-        if verdict is REVIEW:
-            move["review"] = True
-        return move
+            self._emit("step.end", EndStep(skipped, self.session.plan[skipped]["name"],
+                                           SKIPPED).facts())
+        move = self._decide(failed=last["status"] == FAILED)
+        return Review(move) if verdict is REVIEW else move
 
     def _decide(self, failed: bool) -> Move:
         """Replan after a failure (while replans are left), else the next step, else done."""
         if failed and self.session.replans < self.max_replans:
-            return {"to": PLANNING}
+            return Replan()
         if self.session.next_index < len(self.session.plan):
-            return {"to": EXECUTING, "start_step": self.session.next_index}
-        statuses = self.session.plan_statuses()
-        met = all(status == "ok" for status in statuses)
-        return {"to": DONE, "outcome": "goal_met" if met else "incomplete"}
+            return StartStep(self.session.next_index)
+        return Finish(GOAL_MET if self.session.plan_met() else INCOMPLETE)
 
     # --- pauses, events, hooks and the clock ---------------------------------------------
 
     def _pause(self, reason: str, move: Move, facts: dict[str, Any]) -> None:
         source = self.state
         self._transition(IDLE)
-        self._emit("session.pause", {"reason": reason, "from": str(source), "move": move,
-                                     **facts})
+        self._emit("session.pause", {"reason": reason, "from": str(source),
+                                     "move": move.to_plain(), **facts})
         self._notify("on_pause", copy.deepcopy(self.session.pause) or {})
 
     def _leave_pause(self) -> Move:
@@ -339,13 +354,11 @@ class Harness:
         assert pause is not None
         self._transition(State(pause["from"]))
         self.session.pause = None
-        move = copy.deepcopy(pause["move"])
-        move["to"] = State(move["to"])
-        return move
+        return from_plain(pause["move"])
 
     def _complete(self, outcome: str, detail: str = "") -> None:
-        counts = {status: [s["status"] for s in self.session.steps].count(status)
-                  for status in ("ok", "failed", "skipped")}
+        statuses = [step["status"] for step in self.session.steps]
+        counts = {status: statuses.count(status) for status in (OK, FAILED, SKIPPED)}
         self._emit("session.complete", {"outcome": outcome, "detail": detail, **counts})
         self._notify("on_complete", {"outcome": outcome, "detail": detail, **counts})
 
@@ -358,13 +371,14 @@ class Harness:
         return self.hooks.fire(topic, payload)
 
     def _notify(self, topic: str, payload: dict[str, Any]) -> None:
+        """Fire a topic that only tells: an exception there has nothing left to abort."""
         try:
             self.hooks.fire(topic, payload)
-        except Exception as exc:  # nothing left to abort: keep the error where it can be read
-            self.hook_errors.append(f"{topic}: {_describe(exc)}")
+        except Exception as exc:  # keep the error where it can be read
+            self.hook_errors.append(f"{topic}: {describe_error(exc)}")
 
     def _report(self, where: str, exc: BaseException, index: int | None = None) -> None:
-        self._notify("on_error", {"where": where, "index": index, "error": _describe(exc)})
+        self._notify("on_error", {"where": where, "index": index, "error": describe_error(exc)})
 
     def _read_clock(self) -> None:
         now = self.budget.clock()
@@ -375,27 +389,26 @@ class Harness:
 
 def drive(harness: Harness, stop: Stop) -> Stop:
     """Answer every tool request with the harness's registered tools, up to a pause or the end."""
-    while stop.kind == "tool_call":
+    while stop.kind == TOOL_CALL:
         assert stop.request is not None
         stop = harness.resume(harness.call_tool(stop.request))
     return stop
 
 
-def check_result(result: Any) -> tuple[dict[str, Any] | None, str | None]:
-    """(the result, None) when well formed, else (None, what is wrong with it)."""
+def result_problem(result: Any) -> str | None:
+    """What is wrong with a tool result, or None when it is well formed."""
     shape = "expected {'ok': True, 'output': …} or {'ok': False, 'error': '…'}"
     if not isinstance(result, dict) or type(result.get("ok")) is not bool:
-        return None, f"malformed tool result: {shape}, got {_short(result)}"
-    key = "output" if result["ok"] else "error"
-    if set(result) != {"ok", key}:
-        return None, f"malformed tool result: {shape}, got {_short(result)}"
+        return f"malformed tool result: {shape}, got {_short(result)}"
+    if set(result) != {"ok", "output" if result["ok"] else "error"}:
+        return f"malformed tool result: {shape}, got {_short(result)}"
     if not result["ok"] and not isinstance(result["error"], str):
-        return None, f"malformed tool result: error must be a str, got {_short(result)}"
+        return f"malformed tool result: error must be a str, got {_short(result)}"
     try:
         json.dumps(result, allow_nan=False)
     except (TypeError, ValueError):
-        return None, f"malformed tool result: not JSON data, got {_short(result)}"
-    return result, None
+        return f"malformed tool result: not JSON data, got {_short(result)}"
+    return None
 
 
 def _copy_result(result: Any) -> Any:
@@ -403,19 +416,6 @@ def _copy_result(result: Any) -> Any:
         return copy.deepcopy(result)
     except Exception:  # an uncopyable object is still reported as malformed, not a crash
         return result
-
-
-def _facts(index: int, step: dict[str, Any], status: str) -> dict[str, Any]:
-    return {"index": index, "name": step["name"], "status": status}
-
-
-def _end(index: int, step: dict[str, Any], status: str) -> Move:
-    return {"to": REFLECTING, "end_step": _facts(index, step, status)}
-
-
-def _describe(exc: BaseException) -> str:
-    text = str(exc)
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _short(value: Any) -> str:

@@ -13,8 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from agentloop.harness.budget import Budget, Clock
-from agentloop.harness.events import Event, EventLogError, events_from_dicts, load_events
-from agentloop.harness.machine import Harness, Planner, Stop
+from agentloop.harness.events import (
+    Event,
+    EventLogError,
+    describe_error,
+    events_from_dicts,
+    load_events,
+)
+from agentloop.harness.machine import FINISHED, Harness, Planner, Stop
+from agentloop.harness.moves import CLOSED
 from agentloop.harness.states import (
     AWAITING_TOOL,
     DONE,
@@ -60,9 +67,9 @@ def replay(events: Iterable[Event | dict[str, Any]], planner: Planner | None = N
         _follow(harness, event)
     harness._elapsed = items[-1].at
     if harness.state is DONE:
-        harness.stop = Stop("done", DONE, outcome=harness.session.outcome)
+        harness.stop = Stop(FINISHED, DONE, outcome=harness.session.outcome)
     elif harness.state is AWAITING_TOOL or harness.session.pause is not None:
-        harness._run = harness._loop({"to": None})
+        harness._run = harness._loop(None)
         harness.stop = next(harness._run)
     return harness
 
@@ -86,11 +93,11 @@ def _follow(harness: Harness, event: Event) -> None:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as exc:
         raise EventLogError(f"event {event.offset} ({event.type}) cannot be replayed: "
-                            f"{type(exc).__name__}: {exc}") from None
+                            f"{describe_error(exc)}") from None
 
 
 def _closes(event: Event) -> bool:
-    return event.type == "session.complete" and event.data.get("outcome") == "closed"
+    return event.type == "session.complete" and event.data.get("outcome") == CLOSED
 
 
 def replay_file(path: str | Path, planner: Planner | None = None) -> Harness:

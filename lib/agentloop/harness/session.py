@@ -13,15 +13,14 @@ import json
 from typing import Any
 
 from agentloop.harness.events import Event
-
-STEP_STATUSES = ("ok", "failed", "skipped")
+from agentloop.harness.moves import OK, STEP_STATUSES
 
 
 class PlanError(ValueError):
     """A plan that is not a list of {"name": str, "tool": str or None, "args": dict} steps."""
 
 
-def check_plan(plan: object, where: str = "the plan") -> list[dict[str, Any]]:
+def validate_plan(plan: object, where: str = "the plan") -> list[dict[str, Any]]:
     """Return a plain copy of `plan`, or raise PlanError saying what is wrong."""
     if not isinstance(plan, list):
         raise PlanError(f"{where} must be a list of steps, got {type(plan).__name__}")
@@ -72,8 +71,9 @@ class Session:
         """What a planner is told about the steps so far."""
         return copy.deepcopy(self.steps)
 
-    def plan_statuses(self) -> list[str]:
-        return [step["status"] for step in self.steps[self.plan_start:]]
+    def plan_met(self) -> bool:
+        """True when every step of the current plan ended ok."""
+        return all(step["status"] == OK for step in self.steps[self.plan_start:])
 
     def apply(self, event: Event) -> None:
         """Fold one event into the record."""
@@ -82,7 +82,7 @@ class Session:
         if kind == "session.start":
             self.goal, self.limits = data["goal"], data["limits"]
         elif kind == "plan.commit":
-            self.plan = check_plan(data["plan"], "plan.commit")
+            self.plan = validate_plan(data["plan"], "plan.commit")
             self.plan_start, self.next_index = len(self.steps), 0
             self.commits += 1
         elif kind == "step.start":

@@ -1,7 +1,8 @@
 """Chapter 4: the six states of the harness and the only transitions allowed between them.
 
 The table is the contract. `Harness._transition` consults it before every change of
-state, so an illegal move fails loudly in one place instead of corrupting a session.
+state (through `validate_transition`), so an illegal move fails loudly in one place
+instead of corrupting a session.
 
 Beyond the nine edges of the plan–execute–reflect cycle, a pause is an edge to IDLE:
 when the budget runs out (or a hook asks for review) the loop goes back to IDLE, the
@@ -25,8 +26,6 @@ class State(StrEnum):
 
 IDLE, PLANNING, EXECUTING, AWAITING_TOOL, REFLECTING, DONE = State
 STATES = tuple(State)
-ENTRY = IDLE
-EXIT = DONE
 
 # target -> what makes the loop take that edge, for every source state.
 TRANSITIONS: dict[State, dict[State, str]] = {
@@ -70,18 +69,9 @@ def parse_state(name: object) -> State:
     raise ValueError(f"unknown state {name!r}; the states are: {', '.join(STATES)}")
 
 
-def is_legal(source: object, target: object) -> bool:
-    """True when the table allows source -> target."""
-    return parse_state(target) in TRANSITIONS[parse_state(source)]
-
-
-def check_transition(source: object, target: object) -> None:
+def validate_transition(source: object, target: object) -> None:
     """Return quietly when source -> target is legal; raise IllegalTransition otherwise."""
     source, target = parse_state(source), parse_state(target)
     if target not in TRANSITIONS[source]:
         raise IllegalTransition(source, target)
 
-
-def legal_pairs() -> list[tuple[str, str]]:
-    """Every legal (source, target) pair, in table order."""
-    return [(str(s), str(t)) for s in STATES for t in TRANSITIONS[s]]

@@ -17,10 +17,11 @@ from typing import Any
 from agentloop.controller import ProposalRejected, new_state, step, validate_proposal
 from agentloop.planners import PLANNERS
 from agentloop.tools import default_registry
+from agentloop.validation import validate_whole_number
 from agentloop.widgets.common import TextFallback, html_table, text_table
 
 KINDS = ("tool", "final", "shell")  # "shell" is there to be refused (unknown_type)
-STEP_RANGE = (1, 5)
+STEP_RANGE = (1, 5)  # the budget slider; the controller itself allows any positive budget
 HEADERS = ("step", "proposal", "outcome")
 EDITOR = "editor"  # the fields do not make a proposal yet (bad JSON, bad requested key)
 
@@ -96,7 +97,7 @@ def verdict(proposal: Any, key: str, looked_up: bool) -> dict[str, Any]:
 
 def verdict_line(result: dict[str, Any]) -> str:
     if result["code"] == EDITOR:
-        return f"not checked yet: {result['reason']}"
+        return f"not validated yet: {result['reason']}"
     if result["accepted"]:
         return f"accepted: {result['reason']}"
     return f"REJECTED ({result['code']}): {result['reason']} — nothing ran"
@@ -154,10 +155,9 @@ class ProposalExplorer(TextFallback):
         import ipywidgets as w
 
         # Validate before building anything, so a bad argument fails with a clear message.
+        validate_whole_number("max_steps", max_steps, *STEP_RANGE)
         start = preset(proposal, key, looked_up)
         traced_run(key, planner, max_steps)
-        if max_steps > STEP_RANGE[1]:
-            raise ValueError(f"max_steps must be from 1 to {STEP_RANGE[1]} here, got {max_steps}")
         wide = {"style": {"description_width": "initial"}}  # labels are longer than the default
         self.key = w.Text(value=key, description="asked about", **wide)
         self.looked_up = w.Checkbox(value=looked_up, description="after one lookup")

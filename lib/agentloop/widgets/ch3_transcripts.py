@@ -1,9 +1,11 @@
 """Chapter 3's transcript viewer and token plot.
 
 `transcript_viewer()` runs the support agent on a chosen task with a chosen step limit
-and guards, and walks through the log one step at a time. `token_plot()` shows why the
+and guards, and walks through the log one step at a time. `token_plot()` shows why a
 token budget bites: every request resends the whole history, so the running total climbs
-faster each step. Both fall back to text where widgets or images do not render.
+faster each step. It marks which steps ask for an action — the only ones a guard is asked
+about — and leaves reading off where a budget stops the run to you. Both fall back to
+text where widgets or images do not render.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ import html
 import io
 from typing import Any
 
-from agentloop.agent import FIXED_EXITS, MAX_STEPS, Transcript, run_agent
+from agentloop.agent import ANSWERED, GUARDED, MAX_STEPS, Transcript, run_agent
 from agentloop.guards import TOKEN_BUDGET, check_budget, repeated_action, token_budget
 from agentloop.loop import STEP_RANGE
-from agentloop.messages import END_TURN, describe_action
+from agentloop.messages import describe_action
 from agentloop.models import SupportModel
 from agentloop.shop import EXAMPLE_TASKS
 from agentloop.widgets.common import TextFallback, html_table, text_table
@@ -51,8 +53,8 @@ def summary(transcript: Transcript, shown: int | None = None) -> str:
     total = len(transcript.steps)
     if shown is not None and shown < total:
         return f"showing step {shown} of {total}: the run goes on"
-    kind = transcript.exit if transcript.exit in FIXED_EXITS else "a guard"
-    if transcript.exit == END_TURN:
+    kind = "a guard" if transcript.exit == GUARDED else transcript.exit
+    if transcript.exit == ANSWERED:
         line = f"exit: end_turn on step {transcript.ended_on} (the model answered)"
     else:
         line = f"exit: {kind} on step {transcript.ended_on} ({transcript.reason})"
@@ -151,24 +153,17 @@ class TokenPlot:
         self.transcript = run_agent(SupportModel(), task, max_steps)
         self.per_request = self.transcript.tokens
         self.totals = [sum(self.per_request[:n]) for n in range(1, len(self.per_request) + 1)]
-
-    @property
-    def stop_step(self) -> int | None:
-        """The first step whose running total passes the budget (where the guard stops)."""
-        return next((n for n, t in enumerate(self.totals, start=1) if t > self.budget), None)
+        # A guard is asked only about an action that would run (not an answer, not a hand-over).
+        self.actions = [step.action is not None and step.observation is not None
+                        for step in self.transcript.steps]
 
     def text(self) -> str:
-        table = [(n, tokens, total, "yes" if total > self.budget else "no")
-                 for n, (tokens, total) in enumerate(zip(self.per_request, self.totals,
-                                                         strict=True), start=1)]
-        lines = [text_table(("step", "tokens sent", "running total",
-                             f"over {self.budget}?"), table)]
-        if self.stop_step is None:
-            lines.append(f"the run stays within {self.budget} tokens")
-        else:
-            lines.append(f"a budget of {self.budget} stops the run at step {self.stop_step}, "
-                         "before its action runs")
-        return "\n".join(lines)
+        table = [(n, tokens, total, "yes" if total > self.budget else "no",
+                  "yes" if action else "no")
+                 for n, (tokens, total, action) in enumerate(
+                     zip(self.per_request, self.totals, self.actions, strict=True), start=1)]
+        return text_table(("step", "tokens sent", "running total", f"over {self.budget}?",
+                           "an action to run?"), table)
 
     def figure(self) -> Any:
         """The matplotlib figure (matplotlib is imported only here)."""
@@ -177,13 +172,11 @@ class TokenPlot:
         steps = list(range(1, len(self.per_request) + 1))
         fig = Figure(figsize=(6.4, 3.6))
         ax = fig.add_subplot()
-        ax.bar(steps, self.per_request, color="#9ecae1", label="tokens sent in this request")
+        ax.bar(steps, self.per_request, color=["#9ecae1" if a else "#d9d9d9"
+                                               for a in self.actions],
+               label="tokens sent in this request (grey: no action to run)")
         ax.plot(steps, self.totals, marker="o", color="#08519c", label="running total")
         ax.axhline(self.budget, color="#cb181d", linestyle="--", label=f"budget {self.budget}")
-        if self.stop_step is not None:
-            ax.annotate(f"guard stops at step {self.stop_step}",
-                        (self.stop_step, self.totals[self.stop_step - 1]),
-                        textcoords="offset points", xytext=(-70, 12))
         ax.set_xticks(steps)
         ax.set_xlabel("step")
         ax.set_ylabel("tokens (≈ words × 1.3)")

@@ -15,7 +15,9 @@ from typing import Any
 from agentloop.harness import (
     CYCLE_EDGES,
     DEMO_GOAL,
+    PAUSE,
     STATES,
+    TOOL_CALL,
     Harness,
     State,
     Stop,
@@ -84,11 +86,11 @@ def event_rows(harness: Harness) -> list[tuple]:
 def describe_stop(stop: Stop | None, harness: Harness) -> str:
     if stop is None:
         return "not started: press 'next yield point' to run(goal)"
-    if stop.kind == "tool_call":
+    if stop.kind == TOOL_CALL:
         request = stop.request or {}
         return (f"yield point: AWAITING_TOOL, request {request.get('call_id')} "
                 f"{request.get('tool')} {json.dumps(request.get('args'))}")
-    if stop.kind == "pause":
+    if stop.kind == PAUSE:
         pause = stop.pause or {}
         limit = f" ({pause['limit']} {pause['used']:g}/{pause['max']:g})" if "limit" in pause \
             else ""
@@ -137,13 +139,13 @@ class HarnessView(TextFallback):
         """Run to the next yield point: start the session, or answer the pending tool call."""
         if self.stop is None:
             self.stop = self.harness.run(DEMO_GOAL)
-        elif self.stop.kind == "tool_call" and self.stop.request is not None:
+        elif self.stop.kind == TOOL_CALL and self.stop.request is not None:
             self.stop = self.harness.resume(self.harness.call_tool(self.stop.request))
         self.render()
 
     def extend_and_resume(self) -> None:
         """On a pause: extend the limit that ran out (by 1, or 10 seconds) and resume."""
-        if self.stop is not None and self.stop.kind == "pause" and self.stop.pause:
+        if self.stop is not None and self.stop.kind == PAUSE and self.stop.pause:
             limit = self.stop.pause.get("limit")
             if limit:
                 self.harness.extend_budget(**{limit: EXTENSION[limit]})

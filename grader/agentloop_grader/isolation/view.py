@@ -1,0 +1,156 @@
+"""What sandboxed code may see: a read-only allowlist and one writable work root.
+
+Paths are the same inside and outside the sandbox (bubblewrap and containers bind each
+source at its own path), so nothing has to be translated between the grader and a job.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import site
+import stat
+import sys
+import sysconfig
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+# The grader's own packages. The venv is an editable install whose finder maps each name
+# to its source directory, so these exact directories are exposed, never the repository.
+PACKAGES = ("agentloop", "agentloop_grader")
+# Read by the worker before any job, never by a job: the grader itself, and the course's
+# check modules (hidden cases and reference answers). Jobs find them loaded in memory.
+WORKER_ONLY_PACKAGES = ("agentloop_grader",)
+WORKER_ONLY_ENTRIES = {"agentloop": ("checks",)}
+
+# What a Python interpreter needs from the system (missing ones are skipped).
+SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/sys/devices/system/cpu")
+ETC_FILES = (
+    "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime",
+    "/etc/timezone", "/etc/nsswitch.conf", "/etc/passwd", "/etc/group", "/etc/mime.types",
+    "/etc/ssl/certs", "/etc/ssl/openssl.cnf", "/etc/ca-certificates.conf",
+)
+DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full")
+
+
+@dataclass(frozen=True)
+class View:
+    """The file system a sandboxed worker sees.
+
+    readable:    directories/files readable by the worker and by every job (read-only).
+    work_root:   host directory (created by the grader) holding one work dir per job;
+                 use one per worker, so a worker never sees other workers' jobs.
+    worker_only: read-only for the worker (e.g. a teacher's hidden checks it imports at
+                 start) but not for jobs; must not lie under a `readable` path, since
+                 Landlock cannot carve a hole in an allowed tree. Hidden from jobs only
+                 where Landlock works (see Choice.guarantees()).
+    """
+
+    readable: tuple[str, ...]
+    work_root: str
+    worker_only: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for path in (*self.readable, self.work_root, *self.worker_only):
+            if not os.path.isabs(path):
+                raise ValueError(f"view paths must be absolute: {path!r}")
+        for hidden in self.worker_only:
+            if any(_within(hidden, path) for path in self.readable):
+                raise ValueError(f"worker_only path {hidden} lies under a readable path; "
+                                 "list the readable siblings instead")
+
+    @classmethod
+    def for_this_python(cls, work_root: str, extra_readable: Iterable[str] = (),
+                        worker_only: Iterable[str] = ()) -> View:
+        """The view that runs the current interpreter with its packages and ours.
+
+        Covers sys.prefix/base_prefix (venv and base install), the stdlib, the
+        site-packages dirs, the real interpreter's directory, the agentloop and
+        agentloop_grader package dirs, system library dirs, a few /etc files and the
+        harmless devices. Not the user site-packages (it lives in the home folder; the
+        worker runs with -I), not sys.path as a whole (it may hold the cwd or a course dir).
+        """
+        paths: list[str] = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
+                            os.path.dirname(os.path.realpath(sys.executable))]
+        scheme = sysconfig.get_paths()
+        paths += [scheme[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")]
+        paths += site.getsitepackages()
+        hidden = list(worker_only)
+        for name in PACKAGES:
+            spec = importlib.util.find_spec(name)
+            if spec is None or not spec.submodule_search_locations:
+                continue
+            for folder in spec.submodule_search_locations:
+                if name in WORKER_ONLY_PACKAGES:
+                    hidden.append(folder)
+                    continue
+                # every entry but the ones jobs must not read (listed one by one, since
+                # Landlock cannot carve a hole in an allowed tree)
+                for entry in sorted(os.listdir(folder)):
+                    target = os.path.join(folder, entry)
+                    (hidden if entry in WORKER_ONLY_ENTRIES.get(name, ()) else paths).append(
+                        target)
+        paths += [*SYSTEM_DIRS, *ETC_FILES, *DEVICES, *extra_readable]
+        return cls(readable=minimal(paths), work_root=os.path.abspath(work_root),
+                   worker_only=minimal(hidden))
+
+    def to_plain(self) -> dict[str, Any]:
+        return {"readable": list(self.readable), "work_root": self.work_root,
+                "worker_only": list(self.worker_only)}
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> View:
+        return cls(tuple(data["readable"]), data["work_root"], tuple(data["worker_only"]))
+
+    def job_readable(self) -> tuple[str, ...]:
+        """What a job may read: the readable set, without the worker-only paths."""
+        return self.readable
+
+    def worker_readable(self) -> tuple[str, ...]:
+        """What the worker may read: the readable set and the worker-only paths."""
+        return minimal([*self.readable, *self.worker_only])
+
+
+def minimal(paths: Iterable[str]) -> tuple[str, ...]:
+    """Existing absolute paths, normalized, without those inside another listed directory.
+
+    Symlinks are kept as given (/lib -> usr/lib stays /lib), so callers can mirror them.
+    """
+    clean = sorted({os.path.normpath(os.path.abspath(p)) for p in paths
+                    if p and os.path.lexists(p)})
+    kept: list[str] = []
+    for path in clean:
+        if not any(_within(path, parent) and os.path.isdir(parent) and
+                   not os.path.islink(parent) for parent in kept):
+            kept.append(path)
+    return tuple(kept)
+
+
+def _within(path: str, parent: str) -> bool:
+    return path == parent or path.startswith(parent.rstrip("/") + "/")
+
+
+def unreachable_by_others(paths: Iterable[str], ancestors: bool = True,
+                          read: bool = True) -> str | None:
+    """The first path (or blocking ancestor) that an unrelated uid could not reach, if any.
+
+    Used as root, where jobs run as uid 65534: a Python under /root (0700) is invisible to
+    it unless the sandbox builds its own parent dirs. `read`: the path itself must be
+    readable by others too (not only its ancestors searchable).
+    """
+    for path in paths:
+        real = os.path.realpath(path)
+        if ancestors:
+            parts = real.strip("/").split("/")[:-1]
+            for depth in range(1, len(parts) + 1):
+                ancestor = "/" + "/".join(parts[:depth])
+                if not os.stat(ancestor).st_mode & stat.S_IXOTH:
+                    return ancestor
+        mode = os.stat(real).st_mode
+        if not read or stat.S_ISCHR(mode):
+            continue
+        need = stat.S_IROTH | (stat.S_IXOTH if stat.S_ISDIR(mode) else 0)
+        if mode & need != need:
+            return real
+    return None

@@ -1,0 +1,323 @@
+"""What crosses between the grader and the sandbox: one `Job` in, typed messages out.
+
+A job is one notebook of one student. The sandbox runs its cells in order and answers on
+its channel with one JSON line per message, always in this order:
+
+    Ready
+    CellStarted(cell_id) → CellFinished(cell_id, ...)      for every cell of the job
+    Done
+
+The grader accepts nothing else: `decode` refuses unknown kinds, fields and types, and the
+supervisor refuses messages out of order. Every value here is plain data, so a job and its
+run also cross Dask's process boundary unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+Plain = None | bool | int | float | str | list | dict
+
+
+class CellKind(StrEnum):
+    """How a code cell is run, from the SOURCE notebook's nbgrader metadata."""
+
+    PLAIN = "plain"  # no nbgrader metadata: the student's text
+    LOCKED = "locked"  # read-only cell: the source's text
+    ANSWER = "answer"  # autograded answer (solution): the student's text
+    MANUAL = "manual"  # manually graded code answer (solution + grade): the student's text
+    TEST = "test"  # ordinary test cell: the source's text, run hardened
+    CHECK = "check"  # test cell made only of check() calls: probes, judged by the grader
+
+    @property
+    def students_text(self) -> bool:
+        return self in (CellKind.PLAIN, CellKind.ANSWER, CellKind.MANUAL)
+
+
+@dataclass(frozen=True)
+class Probe:
+    """Run the learner's `answer` on each input of one check (a check cell may hold several).
+
+    `probe` names one of agentloop.checks.PROBES; "" means the check's own probe function,
+    found in the course library (`agentloop.checks.chN`) inside the sandbox.
+    """
+
+    check_id: str
+    answer: str
+    probe: str
+    inputs: list[Plain]
+
+
+@dataclass(frozen=True)
+class CellJob:
+    cell_id: str
+    kind: CellKind
+    source: str
+    probes: tuple[Probe, ...] = ()
+
+
+@dataclass(frozen=True)
+class SubmittedFile:
+    """A file the student submitted beside the notebook (their helper module, say)."""
+
+    path: str  # relative, already checked: no '..', not absolute
+    data_b64: str
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one job may use. Times are per cell; memory is the address space of the job."""
+
+    time_s: float = 30.0  # stock nbgrader's ExecutePreprocessor timeout
+    memory_mb: int = 2048
+    file_mb: int = 64
+    open_files: int = 256
+
+    def __post_init__(self) -> None:
+        if not self.time_s > 0:
+            raise ValueError(f"time limit must be > 0 seconds, got {self.time_s!r}")
+        if self.memory_mb < 64:
+            raise ValueError(f"memory limit must be at least 64 MB, got {self.memory_mb!r}")
+
+
+@dataclass(frozen=True)
+class Job:
+    job_id: str
+    student: str
+    notebook: str
+    cells: tuple[CellJob, ...]
+    limits: Limits = field(default_factory=Limits)
+    files: tuple[SubmittedFile, ...] = ()
+    withhold: tuple[str, ...] = ()  # library check ids whose references answer cells never see
+
+    def to_plain(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> Job:
+        cells = tuple(CellJob(c["cell_id"], CellKind(c["kind"]), c["source"],
+                              tuple(Probe(**p) for p in c["probes"])) for c in data["cells"])
+        return cls(data["job_id"], data["student"], data["notebook"], cells,
+                   Limits(**data["limits"]), tuple(SubmittedFile(**f) for f in data["files"]),
+                   tuple(data["withhold"]))
+
+
+@dataclass(frozen=True)
+class CellResult:
+    """What one cell did, as nbformat v4 outputs plus what grading needs from them."""
+
+    outputs: list[dict[str, Any]] = field(default_factory=list)
+    error: str | None = None  # one line, e.g. "ZeroDivisionError: division by zero"
+    wrote_stderr: bool = False
+    result_text: str | None = None  # the execute_result's text/plain, if any
+    lie: str | None = None  # an object that lied about == in an assert
+    seconds: float = 0.0
+
+    def to_plain(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> CellResult:
+        return cls(**_fields(data, _CELL_RESULT_TYPES))
+
+
+_CELL_RESULT_TYPES: dict[str, tuple[type, ...]] = {
+    "outputs": (list,), "error": (str, type(None)), "wrote_stderr": (bool,),
+    "result_text": (str, type(None)), "lie": (str, type(None)), "seconds": (int, float)}
+
+
+# --- messages -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Ready:
+    pass
+
+
+@dataclass(frozen=True)
+class CellStarted:
+    cell_id: str
+
+
+@dataclass(frozen=True)
+class CellFinished:
+    """A cell's end. Code cells carry `result`; check cells carry `probes` (check id → one
+    {"value": …} or {"raised": …} per input), or `missing` (the answer name is undefined)."""
+
+    cell_id: str
+    result: CellResult | None = None
+    probes: dict[str, list[dict[str, Plain]]] | None = None
+    missing: dict[str, str] | None = None  # check id → the undefined answer name
+
+
+@dataclass(frozen=True)
+class Done:
+    pass
+
+
+Message = Ready | CellStarted | CellFinished | Done
+_KINDS: dict[str, type] = {"ready": Ready, "started": CellStarted, "finished": CellFinished,
+                           "done": Done}
+_NAMES = {kind: name for name, kind in _KINDS.items()}
+
+
+def encode(message: Message) -> bytes:
+    """One JSON line."""
+    body: dict[str, Any] = {"kind": _NAMES[type(message)]}
+    body.update({k: v for k, v in asdict(message).items() if v is not None})
+    return (json.dumps(body, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
+
+
+class ProtocolError(ValueError):
+    """A line on the channel that is not a well-formed message."""
+
+
+def decode(line: bytes) -> Message:
+    """Parse one line strictly: right kind, only known fields, each of the right type."""
+    try:
+        data = json.loads(line)
+    except ValueError:
+        raise ProtocolError("not JSON") from None
+    if not isinstance(data, dict) or data.get("kind") not in _KINDS:
+        raise ProtocolError("no known message kind")
+    kind = _KINDS[data.pop("kind")]
+    if kind in (Ready, Done):
+        if data:
+            raise ProtocolError("unexpected fields")
+        return kind()
+    if kind is CellStarted:
+        return CellStarted(**_fields(data, {"cell_id": (str,)}))
+    fields = _fields(data, {"cell_id": (str,), "result": (dict,), "probes": (dict,),
+                            "missing": (dict,)}, required=("cell_id",))
+    result = fields.get("result")
+    probes = fields.get("probes")
+    missing = fields.get("missing")
+    if probes is not None and not all(isinstance(k, str) and isinstance(v, list)
+                                      for k, v in probes.items()):
+        raise ProtocolError("probes must map check ids to lists")
+    if missing is not None and not all(isinstance(v, str) for v in missing.values()):
+        raise ProtocolError("missing must map check ids to names")
+    return CellFinished(fields["cell_id"],
+                        CellResult.from_plain(result) if result is not None else None,
+                        probes, missing)
+
+
+def _fields(data: dict[str, Any], types: dict[str, tuple[type, ...]],
+            required: tuple[str, ...] | None = None) -> dict[str, Any]:
+    unknown = set(data) - set(types)
+    if unknown:
+        raise ProtocolError(f"unexpected fields {sorted(unknown)}")
+    for name in required if required is not None else types:
+        if name not in data:
+            raise ProtocolError(f"missing field {name}")
+    for name, value in data.items():
+        if type(value) not in types[name]:  # exact types: no subclasses from the sandbox
+            raise ProtocolError(f"field {name} has type {type(value).__name__}")
+    return data
+
+
+# --- what the supervisor hands back for one job ---------------------------------------------
+
+@dataclass
+class CellRun:
+    """One cell's end, merged over the job's attempts."""
+
+    result: CellResult | None = None
+    probes: dict[str, list[dict[str, Plain]]] | None = None
+    missing: dict[str, str] | None = None
+    excluded: str | None = None  # the cell was cut: why (time limit, the process died)
+
+
+@dataclass
+class Run:
+    """Everything one job's sandbox said, after reruns; plain data (crosses Dask)."""
+
+    job_id: str
+    student: str
+    notebook: str
+    cells: dict[str, CellRun] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    stdout: str = ""
+    stderr: str = ""
+    attempts: int = 0
+    seconds: float = 0.0
+
+    def to_plain(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> Run:
+        cells = {cid: CellRun(CellResult.from_plain(c["result"]) if c["result"] else None,
+                              c["probes"], c["missing"], c["excluded"])
+                 for cid, c in data["cells"].items()}
+        return cls(data["job_id"], data["student"], data["notebook"], cells,
+                   list(data["problems"]), data["stdout"], data["stderr"], data["attempts"],
+                   data["seconds"])
+
+
+# --- the grader and its warm workers (control socket, length-prefixed JSON) ----------------
+
+@dataclass(frozen=True)
+class Setup:
+    """What a worker prepares once, before any job: imports, checks, its view and mode."""
+
+    preload: tuple[str, ...]  # modules to import once (numpy, pandas, …)
+    check_modules: tuple[str, ...]  # the course library's check modules in use
+    files_dir: str  # the assignment's files (read-only), linked into each job's work dir
+    isolation: dict[str, Any]  # isolation.Choice.to_plain()
+    view: dict[str, Any]  # isolation.View.to_plain()
+
+    def to_plain(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> Setup:
+        return cls(tuple(data["preload"]), tuple(data["check_modules"]), data["files_dir"],
+                   dict(data["isolation"]), dict(data["view"]))
+
+
+@dataclass(frozen=True)
+class WorkerReady:
+    imported: tuple[str, ...]
+    failed: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RunJob:
+    job: dict[str, Any]  # Job.to_plain(); the three pipe ends travel beside it (SCM_RIGHTS)
+    workdir: str
+
+
+@dataclass(frozen=True)
+class KillJob:
+    job_id: str
+
+
+@dataclass(frozen=True)
+class JobEnded:
+    job_id: str
+    returncode: int  # negative: killed by that signal
+
+
+Control = Setup | WorkerReady | RunJob | KillJob | JobEnded
+_CONTROL: dict[str, type] = {"setup": Setup, "ready": WorkerReady, "run": RunJob,
+                             "kill": KillJob, "ended": JobEnded}
+
+
+def encode_control(message: Control) -> bytes:
+    body = json.dumps({"kind": next(k for k, v in _CONTROL.items() if v is type(message)),
+                       "body": asdict(message)}, separators=(",", ":")).encode()
+    return len(body).to_bytes(4, "big") + body
+
+
+def decode_control(data: bytes) -> Control:
+    message = json.loads(data)
+    kind = _CONTROL[message["kind"]]
+    body = message["body"]
+    if kind is Setup:
+        return Setup.from_plain(body)
+    if kind is WorkerReady:
+        return WorkerReady(tuple(body["imported"]), tuple(body["failed"]))
+    return kind(**body)

@@ -1,0 +1,269 @@
+"""A warm worker: imports once, then forks one confined process per job.
+
+    python -I -m agentloop_grader.sandbox.zygote CONTROL_FD
+
+Started by the grader behind its isolation layer (see isolation/). On the control socket:
+
+    ← Setup          import what the assignment uses (numpy, pandas, …), the course's
+                     check modules and IPython; build one CellRunner
+    → WorkerReady
+    ← RunJob + 3 fds (channel, stdout, stderr)   fork; the child confines itself and runs
+    ← KillJob        SIGKILL the job's process
+    → JobEnded       the job's exit status
+
+No student code ever runs in this process: each job runs in a fork of it, which dies with
+the job, so nothing one student's code does reaches the next one. The fork is cheap
+because every import has already been paid for here.
+"""
+
+from __future__ import annotations
+
+import base64
+import ctypes
+import importlib
+import os
+import selectors
+import signal
+import socket
+import sys
+import traceback
+from pathlib import Path
+from typing import Any
+
+from ..protocol import (
+    Control,
+    Job,
+    JobEnded,
+    KillJob,
+    RunJob,
+    Setup,
+    WorkerReady,
+    decode_control,
+    encode_control,
+)
+
+PR_SET_PDEATHSIG = 1
+CHILD_FAILED = 70  # the job's process could not set itself up (a grader bug, not the learner)
+ENV_PASSED = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")  # needed by some CPUs' OpenBLAS
+
+
+# --- the control socket: length-prefixed JSON, file descriptors beside the prefix ----------
+
+def send(sock: socket.socket, message: Control, fds: list[int] | None = None) -> None:
+    frame = encode_control(message)
+    if fds:
+        socket.send_fds(sock, [frame[:4]], fds)
+        sock.sendall(frame[4:])
+    else:
+        sock.sendall(frame)
+
+
+def receive(sock: socket.socket) -> tuple[Control | None, list[int]]:
+    """The next message and any file descriptors sent with it; (None, []) at end of file."""
+    head, fds, _, _ = socket.recv_fds(sock, 4, 3)
+    if not head:
+        return None, []
+    while len(head) < 4:
+        more = sock.recv(4 - len(head))
+        if not more:
+            return None, fds
+        head += more
+    size = int.from_bytes(head, "big")
+    body = bytearray()
+    while len(body) < size:
+        chunk = sock.recv(min(size - len(body), 1 << 20))
+        if not chunk:
+            return None, fds
+        body += chunk
+    return decode_control(bytes(body)), list(fds)
+
+
+# --- set-up, once ------------------------------------------------------------------------
+
+def preload(modules: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """Import what jobs will import; a module that fails is only noted (the job will fail
+    the same way, where the teacher sees it)."""
+    imported, failed = [], []
+    for name in modules:
+        try:
+            importlib.import_module(name)
+            imported.append(name)
+        except BaseException:
+            failed.append(name)
+    return imported, failed
+
+
+def load_library_checks(modules: tuple[str, ...]) -> Any:
+    from agentloop.checks import checks_in
+
+    from .job import LibraryChecks
+
+    library = LibraryChecks()
+    for name in modules:
+        library.checks.update(checks_in(importlib.import_module(name)))
+    return library
+
+
+def serve(sock: socket.socket) -> None:
+    message, _ = receive(sock)
+    if not isinstance(message, Setup):
+        return
+    setup = message
+    os.environ.update(_job_environment(setup))
+    from ..isolation import Choice, Mode, View, harden_worker
+    from .cells import CellRunner
+
+    choice, view = Choice.from_plain(setup.isolation), View.from_plain(setup.view)
+    if choice.mode is not Mode.TRUSTED:
+        harden_worker()
+
+    imported, failed = preload(setup.preload)
+    library = load_library_checks(setup.check_modules)
+    runner = CellRunner()
+    runner.warm_up()
+    send(sock, WorkerReady(tuple(imported), tuple(failed)))
+    while True:
+        message, fds = receive(sock)
+        if message is None:
+            return
+        if isinstance(message, RunJob):
+            job = Job.from_plain(message.job)
+            _run_one(sock, job, message.workdir, fds, setup, runner, library, choice, view)
+        else:
+            for fd in fds:
+                os.close(fd)
+
+
+def _job_environment(setup: Setup) -> dict[str, str]:
+    env = {"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "OPENBLAS_NUM_THREADS": "1",
+           "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+           "MPLBACKEND": "module://matplotlib_inline.backend_inline",
+           "PYTHONDONTWRITEBYTECODE": "1"}
+    env.update({k: v for k, v in os.environ.items() if k in ENV_PASSED})
+    return env
+
+
+# --- one job -------------------------------------------------------------------------------
+
+def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
+             runner: Any, library: Any, choice: Any, view: Any) -> None:
+    pid = os.fork()
+    if pid == 0:
+        _job_process(sock, job, workdir, fds, setup, runner, library, choice, view)
+    for fd in fds:
+        os.close(fd)
+    pidfd = os.pidfd_open(pid)
+    selector = selectors.DefaultSelector()
+    selector.register(pidfd, selectors.EVENT_READ)
+    selector.register(sock, selectors.EVENT_READ)
+    try:
+        while True:
+            for key, _ in selector.select():
+                if key.fd == pidfd:
+                    _, status = os.waitpid(pid, 0)
+                    send(sock, JobEnded(job.job_id, os.waitstatus_to_exitcode(status)))
+                    return
+                message, extra = receive(sock)
+                for fd in extra:
+                    os.close(fd)
+                if message is None or isinstance(message, KillJob):
+                    _kill(pid)
+                    if message is None:
+                        os.waitpid(pid, 0)
+                        sys.exit(0)
+    finally:
+        selector.close()
+        os.close(pidfd)
+
+
+def _kill(pid: int) -> None:
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
+                 runner: Any, library: Any, choice: Any, view: Any) -> None:
+    """The forked child: wire up, confine, run the job, exit. Never returns."""
+    try:
+        sock.close()
+        channel, out, err = fds
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        os.close(out)
+        os.close(err)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        os.chdir(workdir)
+        _fill_workdir(Path(workdir), job, Path(setup.files_dir))
+        os.environ.update({"HOME": workdir, "TMPDIR": workdir, "IPYTHONDIR":
+                           os.path.join(workdir, ".ipython"), "MPLCONFIGDIR":
+                           os.path.join(workdir, ".matplotlib")})
+        from ..isolation import confine_job
+        from .job import Channel, run_job
+
+        confine_job(choice, view, workdir, job_limits(job), keep_fds={0, 1, 2, channel})
+    except BaseException:
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(CHILD_FAILED)
+    try:
+        run_job(job, Channel(channel), runner, library)
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        finally:
+            os._exit(0)  # skip atexit hooks and finalizers the learner may have registered
+
+
+def job_limits(job: Job) -> Any:
+    """rlimits for one job. Address space is counted on top of what the worker already
+    maps (its imports: pandas alone maps hundreds of MB)."""
+    from ..isolation import JobLimits
+
+    mapped = 0
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmSize:"):
+                mapped = int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    cells = len(job.cells) + 1
+    return JobLimits(memory_mb=mapped + job.limits.memory_mb,
+                     cpu_seconds=int(job.limits.time_s * cells) + 5,
+                     file_mb=job.limits.file_mb, open_files=job.limits.open_files)
+
+
+def _fill_workdir(workdir: Path, job: Job, files_dir: Path) -> None:
+    """The student's own files, then the assignment's (linked, read-only; they win, as
+    stock's autograde copies the source's files over the student's)."""
+    for item in job.files:
+        target = workdir / item.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(base64.b64decode(item.data_b64))
+    if not files_dir.is_dir():
+        return
+    for path in sorted(files_dir.rglob("*")):
+        rel = path.relative_to(files_dir)
+        target = workdir / rel
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+            continue
+        if target.exists() or target.is_symlink():
+            target.unlink()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.symlink_to(path)
+
+
+def main(argv: list[str]) -> None:
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # die with the grader, whatever happens
+    sock = socket.socket(fileno=int(argv[0]))
+    serve(sock)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

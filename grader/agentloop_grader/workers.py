@@ -1,0 +1,310 @@
+"""Warm workers: one long-lived sandboxed process per parallel slot, one job at a time.
+
+Each worker is a zygote (sandbox/zygote.py) started behind the isolation layer. It pays
+for Python, IPython and the assignment's imports once; every job is a fork of it that
+confines itself, runs one notebook and dies. A worker that dies is started again.
+
+Workers are started from the grading process's main thread, so each one's parent-death
+signal fires only when the grader itself ends: a sandbox never outlives the grader.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import selectors
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from .protocol import Job, JobEnded, KillJob, Run, RunJob, Setup, WorkerReady
+from .sandbox.zygote import receive, send
+from .supervisor import OUTPUT_CAP, Attempt, Ending, Sequence, run_job
+
+WORKER_START_SECONDS = 120.0  # importing pandas on a busy machine can take a while
+KILL_WAIT_SECONDS = 5.0
+
+
+class WorkerError(RuntimeError):
+    """A worker could not be started (the message says what the sandbox printed)."""
+
+
+class _Reader:
+    """Drain one pipe, keeping at most `cap` bytes; the rest is counted and dropped."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap, self.kept, self.total = cap, bytearray(), 0
+
+    def feed(self, data: bytes) -> None:
+        self.total += len(data)
+        room = self.cap - len(self.kept)
+        if room > 0:
+            self.kept += data[:room]
+
+
+class Worker:
+    """One zygote behind the chosen isolation."""
+
+    def __init__(self, setup: Setup, choice: Any, view: Any, work_root: Path,
+                 python: str = sys.executable) -> None:
+        self.setup, self.choice, self.view = setup, choice, view
+        self.work_root, self.python = work_root, python
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.sock: socket.socket | None = None
+        self.ready: WorkerReady | None = None
+        self.attempts = 0
+        self.log = _Reader(OUTPUT_CAP)
+
+    # --- life -----------------------------------------------------------------------------
+
+    def start(self) -> WorkerReady:
+        from .isolation import worker_command
+
+        ours, theirs = socket.socketpair()
+        argv = worker_command(self.choice, self.view,
+                              [self.python, "-I", "-m", "agentloop_grader.sandbox.zygote",
+                               str(theirs.fileno())], pass_fds=(theirs.fileno(),))
+        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                         pass_fds=(theirs.fileno(),), env=env,
+                                         start_new_session=True, cwd="/")
+        finally:
+            theirs.close()
+        self.sock = ours
+        send(ours, self.setup)
+        self.ready = self._wait_ready()
+        return self.ready
+
+    def _wait_ready(self) -> WorkerReady:
+        assert self.sock is not None and self.proc is not None and self.proc.stderr
+        self.sock.settimeout(WORKER_START_SECONDS)
+        try:
+            message, _ = receive(self.sock)
+        except (TimeoutError, OSError):
+            message = None
+        self.sock.settimeout(None)
+        if isinstance(message, WorkerReady):
+            threading.Thread(target=self._drain_log, daemon=True).start()
+            return message
+        self.close()
+        detail = self.proc.stderr.read(OUTPUT_CAP).decode("utf-8", "replace").strip()
+        last = detail.splitlines()[-1] if detail else "no message"
+        raise WorkerError(f"the sandbox worker did not start ({self.choice.describe()}): {last}")
+
+    def _drain_log(self) -> None:
+        stream = self.proc.stderr if self.proc else None
+        while stream is not None:
+            data = stream.read1(1 << 16) if hasattr(stream, "read1") else b""
+            if not data:
+                return
+            self.log.feed(data)
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
+        if self.proc is not None:
+            _kill_group(self.proc)
+            try:
+                self.proc.wait(timeout=KILL_WAIT_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
+            self.proc = None
+
+    def restart(self) -> None:
+        self.close()
+        self.start()
+
+    # --- one attempt ------------------------------------------------------------------------
+
+    def attempt(self, job: Job) -> Attempt:
+        """Run `job` once in a fresh fork; kill it when a cell outlives the time limit."""
+        from .isolation import prepare_workdir
+
+        if self.sock is None:
+            self.start()
+        assert self.sock is not None
+        self.attempts += 1
+        workdir = self.work_root / f"{job.job_id}.{self.attempts}"
+        prepare_workdir(self.choice, workdir)
+        pipes = [os.pipe() for _ in range(3)]
+        start = time.monotonic()
+        try:
+            send(self.sock, RunJob(job.to_plain(), str(workdir)), [w for _, w in pipes])
+        except OSError:
+            for r, w in pipes:
+                os.close(r)
+                os.close(w)
+            shutil.rmtree(workdir, ignore_errors=True)
+            self.close()
+            return Attempt(ending=Ending.WORKER_LOST)
+        for _, w in pipes:
+            os.close(w)
+        try:
+            return self._watch(job, [r for r, _ in pipes], start)
+        finally:
+            for r, _ in pipes:
+                os.close(r)
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    def _watch(self, job: Job, fds: list[int], start: float) -> Attempt:
+        assert self.sock is not None
+        channel, out_fd, _err_fd = fds
+        sequence = Sequence([c.cell_id for c in job.cells])
+        out, err = _Reader(OUTPUT_CAP), _Reader(OUTPUT_CAP)
+        selector = selectors.DefaultSelector()
+        for fd in fds:
+            selector.register(fd, selectors.EVENT_READ)
+        selector.register(self.sock, selectors.EVENT_READ)
+        open_fds = set(fds)
+        ended: JobEnded | None = None
+        ended_at = 0.0
+        lost = timed_out = False
+        culprit: str | None = None
+        total = start + 20.0 + job.limits.time_s * (len(job.cells) + 1)
+        try:
+            while ended is None or open_fds:
+                now = time.monotonic()
+                deadline = min(sequence.deadline(start, job.limits.time_s), total)
+                if ended is not None:
+                    deadline = min(deadline, ended_at + 1.0)
+                if now >= deadline:
+                    if ended is not None:
+                        break  # ended, and the pipes have had their chance to drain
+                    timed_out, culprit = True, sequence.running or ""
+                    ended, lost = self._kill(job.job_id)
+                    ended_at = time.monotonic()
+                    continue
+                for key, _ in selector.select(timeout=max(0.0, min(0.5, deadline - now))):
+                    if key.fileobj is self.sock:
+                        message, extra = _receive_quiet(self.sock)
+                        for fd in extra:
+                            os.close(fd)
+                        if message is None:
+                            selector.unregister(self.sock)
+                            lost, ended = True, JobEnded(job.job_id, -9)
+                            ended_at = time.monotonic()
+                        elif isinstance(message, JobEnded):
+                            ended, ended_at = message, time.monotonic()
+                        continue
+                    data = _read(key.fd)
+                    if not data:
+                        selector.unregister(key.fd)
+                        open_fds.discard(key.fd)
+                    elif key.fd == channel:
+                        sequence.feed(data, time.monotonic())
+                    else:
+                        (out if key.fd == out_fd else err).feed(data)
+        finally:
+            selector.close()
+        if lost:
+            self.close()  # started again for the next attempt
+        if sequence.done and not timed_out:
+            ending = Ending.DONE
+        elif timed_out:
+            ending = Ending.TIME_LIMIT
+        elif lost:
+            ending = Ending.WORKER_LOST
+        else:
+            ending = Ending.EXITED
+        return Attempt(sequence.finished, sequence.started, sequence.ready, ending,
+                       ended.returncode if ended else None, culprit if timed_out else None,
+                       sequence.garbage, bytes(out.kept), bytes(err.kept), out.total, err.total,
+                       time.monotonic() - start)
+
+    def _kill(self, job_id: str) -> tuple[JobEnded, bool]:
+        """Ask the worker to kill the job; a worker that does not answer is killed too."""
+        assert self.sock is not None
+        try:
+            send(self.sock, KillJob(job_id))
+            self.sock.settimeout(KILL_WAIT_SECONDS)
+            while True:
+                message, extra = receive(self.sock)
+                for fd in extra:
+                    os.close(fd)
+                if message is None:
+                    break
+                if isinstance(message, JobEnded):
+                    self.sock.settimeout(None)
+                    return message, False
+        except (OSError, TimeoutError):
+            pass
+        return JobEnded(job_id, -9), True
+
+
+def _receive_quiet(sock: socket.socket) -> tuple[Any, list[int]]:
+    try:
+        return receive(sock)
+    except (OSError, ValueError):
+        return None, []
+
+
+def _read(fd: int) -> bytes:
+    try:
+        return os.read(fd, 1 << 16)
+    except OSError:
+        return b""
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    for target in (lambda: os.killpg(proc.pid, 9), proc.kill):
+        try:
+            target()
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+
+
+class WorkerPool:
+    """`size` warm workers; `run` grades jobs on them, as many at once as there are workers."""
+
+    def __init__(self, setup: Setup, choice: Any, views: list[Any]) -> None:
+        """One worker per view; each view has its own work root, so no worker ever sees
+        another worker's jobs."""
+        self.workers = [Worker(replace(setup, view=view.to_plain()), choice, view,
+                               Path(view.work_root)) for view in views]
+        self.idle: queue.Queue[Worker] = queue.Queue()
+
+    def __enter__(self) -> WorkerPool:
+        try:
+            for worker in self.workers:
+                worker.start()  # here, in the main thread (see the module docstring)
+                self.idle.put(worker)
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for worker in self.workers:
+            worker.close()
+
+    def run(self, jobs: Iterable[Job]) -> Iterator[Run]:
+        """Runs in completion order."""
+        def one(job: Job) -> Run:
+            worker = self.idle.get()
+            try:
+                return run_job(job, worker)
+            finally:
+                self.idle.put(worker)
+
+        with ThreadPoolExecutor(max_workers=len(self.workers)) as pool:
+            futures = [pool.submit(one, job) for job in jobs]
+            for future in as_completed(futures):
+                yield future.result()
+
+    def imported(self) -> tuple[str, ...]:
+        ready = self.workers[0].ready
+        return ready.imported if ready else ()

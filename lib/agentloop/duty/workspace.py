@@ -1,0 +1,267 @@
+"""Chapter 5: the workspace — one folder that configures every line of the run banner.
+
+    my_agent/
+      agent.json          what the duty officer is asked and with what (below)
+      stop_policy.json    chapter 1's limits: {"max_steps": 5, "max_retries": 1}
+
+agent.json, field by field (required first; the others may be left out, and the banner
+then says "not configured" and why):
+
+    goal       str    what the person asked, in words (one line)
+    query      str    what to search the board for, 1 to 64 characters
+    board      str    the board folder, relative to the workspace (or absolute)
+    page_size  int    card files a page of the search, 1 to 50 (default 5)
+    tools      list   the dispatcher's allowlist (default: all three board tools)
+    guards     list   chapter 3's guards: "repeated", "tokens=N" (default: none)
+    contract   list   card fields a finished answer must state: id, title, group, status,
+                      blocked_by, notes
+    save       str    where the run's answer is written      } paths inside the workspace:
+    state      str    where the question and answer persist  } relative, no "..", and not
+    trace      str    where the trace goes (JSON Lines)       } agent.json or stop_policy.json
+    model      str    "replay" (the authored scenario, default) or "live:MODEL_NAME"
+
+Every bad setting raises WorkspaceError, one line naming the file, the field, the value
+and what is allowed. Whether the board exists is not checked here: a missing board is
+something the run observes (and reports), not a typo in the workspace.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import Any
+
+from agentloop.duty.board_tools import (
+    CONTRACT_FIELDS,
+    PAGE_SIZE,
+    PAGE_SIZE_RANGE,
+    QUERY_LENGTH,
+    TOOL_NAMES,
+)
+from agentloop.guards import token_budget
+from agentloop.stop_policy import POLICY_FILE, load_policy
+
+AGENT_FILE = "agent.json"
+REQUIRED = ("goal", "query", "board")
+OPTIONAL = ("page_size", "tools", "guards", "contract", "save", "state", "trace", "model")
+OUTPUTS = ("save", "state", "trace")
+REPLAY = "replay"
+LIVE_PREFIX = "live:"
+GOAL_LENGTH = 300
+PATH_LENGTH = 200
+
+
+class WorkspaceError(ValueError):
+    """A workspace setting is missing or bad; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """A checked workspace. `*_shown` are paths as the banner prints them."""
+
+    folder: Path
+    shown: str
+    goal: str
+    query: str
+    board: Path
+    board_shown: str
+    page_size: int
+    tools: tuple[str, ...]
+    tools_default: bool
+    guards: tuple[str, ...]
+    contract: tuple[str, ...] | None
+    outputs: dict[str, str | None]        # save/state/trace -> path relative to the folder
+    model: str
+    max_steps: int
+    max_retries: int
+
+    def path(self, output: str) -> Path | None:
+        """Where `save`, `state` or `trace` goes, or None when agent.json leaves it out."""
+        relative = self.outputs[output]
+        return None if relative is None else self.folder / relative
+
+    def shown_path(self, output: str) -> str | None:
+        relative = self.outputs[output]
+        return None if relative is None else _join(self.shown, relative)
+
+
+def is_workspace(folder: str | Path) -> bool:
+    """True when `folder` holds an agent.json (chapter 1's folders hold only stop_policy.json)."""
+    return (Path(folder) / AGENT_FILE).exists()
+
+
+def load_workspace(folder: str | Path) -> Workspace:
+    """Read and check `folder/agent.json` and `folder/stop_policy.json`."""
+    shown = str(folder)
+    where = _join(shown, AGENT_FILE)
+    if not Path(folder).is_dir():
+        raise WorkspaceError(f"{shown} is not a folder; pass the workspace folder that holds "
+                             f"{AGENT_FILE} and {POLICY_FILE}")
+    data = _read_json(Path(folder) / AGENT_FILE, where)
+    unknown = sorted(set(data) - set(REQUIRED) - set(OPTIONAL))
+    if unknown:
+        raise WorkspaceError(f"{where}: unknown field {unknown[0]!r}; the fields are: "
+                             f"{', '.join(REQUIRED + OPTIONAL)}")
+    for name in REQUIRED:
+        if name not in data:
+            raise WorkspaceError(f"{where}: missing {name} ({_MEANING[name]})")
+    policy = load_policy(folder)   # chapter 1's checks and messages, unchanged
+    board = _text(where, "board", data["board"], PATH_LENGTH)
+    outputs = _outputs(where, data)
+    tools = data.get("tools")
+    return Workspace(
+        folder=Path(folder), shown=shown,
+        goal=_text(where, "goal", data["goal"], GOAL_LENGTH),
+        query=_query(where, data["query"]),
+        board=Path(folder) / board, board_shown=_join(shown, board),
+        page_size=_page_size(where, data.get("page_size", PAGE_SIZE)),
+        tools=TOOL_NAMES if tools is None else _tools(where, tools),
+        tools_default=tools is None,
+        guards=_guards(where, data.get("guards", [])),
+        contract=None if "contract" not in data else _contract(where, data["contract"]),
+        outputs=outputs,
+        model=_model(where, data.get("model", REPLAY)),
+        max_steps=policy["max_steps"], max_retries=policy["max_retries"],
+    )
+
+
+_MEANING = {
+    "goal": "what the duty officer is asked, a non-empty string",
+    "query": f"what to search the board for, a string of {QUERY_LENGTH[0]} to "
+             f"{QUERY_LENGTH[1]} characters",
+    "board": "the folder of task cards, relative to the workspace",
+}
+
+
+def _read_json(path: Path, where: str) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise WorkspaceError(f"{where} cannot be read ({type(exc).__name__})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise WorkspaceError(f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}") \
+            from None
+    if not isinstance(data, dict):
+        raise WorkspaceError(f"{where} must hold a JSON object with the fields "
+                             f"{', '.join(REQUIRED)} (and optionally {', '.join(OPTIONAL)})")
+    return data
+
+
+def _text(where: str, name: str, value: Any, longest: int) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > longest \
+            or "\n" in value or "\r" in value:
+        raise WorkspaceError(f"{where}: {name} must be one line of text, 1 to {longest} "
+                             f"characters, got {_short(value)}")
+    return value.strip()
+
+
+def _query(where: str, value: Any) -> str:
+    low, high = QUERY_LENGTH
+    if not isinstance(value, str) or not low <= len(value.strip()) <= high or "\n" in value:
+        raise WorkspaceError(f"{where}: query must be one line of {low} to {high} characters, "
+                             f"got {_short(value)}")
+    return value.strip()
+
+
+def _page_size(where: str, value: Any) -> int:
+    low, high = PAGE_SIZE_RANGE
+    if type(value) is not int or not low <= value <= high:   # bool is refused too
+        raise WorkspaceError(f"{where}: page_size must be an integer from {low} to {high}, "
+                             f"got {_short(value)}")
+    return value
+
+
+def _names(where: str, name: str, value: Any, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise WorkspaceError(f"{where}: {name} must be a list drawn from {', '.join(allowed)}, "
+                             f"got {_short(value)}")
+    for index, item in enumerate(value):
+        if item not in allowed:
+            raise WorkspaceError(f"{where}: {name}[{index}] is {_short(item)}; allowed: "
+                                 f"{', '.join(allowed)}")
+        if item in value[:index]:
+            raise WorkspaceError(f"{where}: {name}[{index}] repeats {item!r}")
+    return tuple(value)
+
+
+def _tools(where: str, value: Any) -> tuple[str, ...]:
+    return _names(where, "tools", value, TOOL_NAMES)
+
+
+def _contract(where: str, value: Any) -> tuple[str, ...]:
+    fields = _names(where, "contract", value, CONTRACT_FIELDS)
+    if not fields:
+        raise WorkspaceError(f"{where}: contract is empty; name the card fields a finished "
+                             f"answer must state ({', '.join(CONTRACT_FIELDS)}), or leave "
+                             "contract out")
+    return fields
+
+
+def _guards(where: str, value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise WorkspaceError(f"{where}: guards must be a list such as [\"repeated\", "
+                             f"\"tokens=3000\"], got {_short(value)}")
+    for index, item in enumerate(value):
+        name, _, number = item.partition("=") if isinstance(item, str) else ("", "", "")
+        if item == "repeated":
+            continue
+        if name == "tokens" and number.isdigit():
+            try:
+                token_budget(int(number))   # checks the budget's range
+            except ValueError as exc:
+                raise WorkspaceError(f"{where}: guards[{index}]: {exc}") from None
+            continue
+        raise WorkspaceError(f"{where}: guards[{index}] is {_short(item)}; a guard is "
+                             "'repeated' or 'tokens=N'")
+    if len(set(value)) != len(value):
+        raise WorkspaceError(f"{where}: guards names a guard twice: {value}")
+    return tuple(value)
+
+
+def _outputs(where: str, data: dict[str, Any]) -> dict[str, str | None]:
+    outputs: dict[str, str | None] = {}
+    for name in OUTPUTS:
+        value = data.get(name)
+        if value is None and name not in data:
+            outputs[name] = None
+            continue
+        if not isinstance(value, str) or not value.strip() or len(value) > PATH_LENGTH:
+            raise WorkspaceError(f"{where}: {name} must be a file path inside the workspace, "
+                                 f"got {_short(value)}")
+        parts = PurePath(value).parts
+        if PurePath(value).is_absolute() or os.path.isabs(value) or ".." in parts \
+                or "\\" in value or "\0" in value:
+            raise WorkspaceError(f"{where}: {name} must be a relative path inside the "
+                                 f"workspace (no '..', not absolute), got {value!r}")
+        if PurePath(value).as_posix() in (AGENT_FILE, POLICY_FILE, "."):
+            raise WorkspaceError(f"{where}: {name} would overwrite {value}; choose another "
+                                 "file, e.g. out/answer.md")
+        outputs[name] = PurePath(value).as_posix()
+    chosen = [path for path in outputs.values() if path is not None]
+    if len(set(chosen)) != len(chosen):
+        raise WorkspaceError(f"{where}: save, state and trace must be three different files, "
+                             f"got {chosen}")
+    return outputs
+
+
+def _model(where: str, value: Any) -> str:
+    if value == REPLAY:
+        return value
+    if isinstance(value, str) and value.startswith(LIVE_PREFIX) \
+            and value[len(LIVE_PREFIX):].strip():
+        return value
+    raise WorkspaceError(f"{where}: model must be {REPLAY!r} or '{LIVE_PREFIX}MODEL_NAME', "
+                         f"got {_short(value)}")
+
+
+def _join(folder: str, relative: str) -> str:
+    return os.path.normpath(os.path.join(folder, relative))
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
