@@ -14,8 +14,10 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import socket
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -111,8 +113,8 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
         "kills_itself": ("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n"
                          "raise RuntimeError('still alive')\n", r"SIGKILL|still alive"),
         "kills_parent": ("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n"
-                         + WRONG_DECIDE, r"expected"),
-        "kills_grader": (KILL_GRADER + WRONG_DECIDE, r"expected"),
+                         + WRONG_DECIDE, r"PermissionError"),
+        "kills_grader": (KILL_GRADER + WRONG_DECIDE, r"expected|Error"),
         "memory_bomb": ("blob = []\nwhile True:\n    blob.append(bytearray(10**7))\n" + good,
                         r"MemoryError|memory"),
         "fork_bomb": ("import os\nwhile True:\n    os.fork()\n" + good, r"Error"),
@@ -150,7 +152,7 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
                                     r"not available while grading"),
         "reads_hidden_cases": (f"open({str(REPO / 'lib/agentloop/checks/ch1.py')!r}).read()\n"
                                + good, r"PermissionError|FileNotFoundError"),
-        "finds_solutions_on_disk": (FIND_SOLUTIONS, r"no instructor notebook reachable"),
+        "finds_solutions_on_disk": (FIND_SOLUTIONS, r"did not define decide"),
         "forges_channel": ("import os\nfor fd in range(3, 64):\n    try:\n"
                            "        os.write(fd, b'{\"kind\": \"done\"}\\ngarbage\\n')\n"
                            "    except OSError:\n        pass\n" + WRONG_DECIDE, r"expected"),
@@ -169,12 +171,15 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
         "network": (f"import socket\nsocket.create_connection(('127.0.0.1', {port}), 1)\n" + good,
                     r"Error"),
         "prints_50mb_line": ("print('x' * 50_000_000)\n" + good, None),
-        "prints_50mb_lines": ("for _ in range(500_000):\n    print('y' * 99)\n" + good, None),
+        "prints_50mb_lines": ("for _ in range(100_000):\n    print('y' * 499)\n" + good, None),
     }
 
 
 # Output floods are not attacks on the score: the honest answer below them still counts.
 FULL_MARKS_ANYWAY = {"prints_50mb_line", "prints_50mb_lines"}
+# An input transformer blanks the student's own later cells (as it would in a kernel):
+# nothing of theirs after it counts, and no test cell is touched by it.
+NOTHING_AT_ALL = {"input_transformer"}
 MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces"),
          ("teacher", "landlock")]
 
@@ -223,7 +228,9 @@ def graded(request, tmp_path_factory: pytest.TempPathFactory):
         choose(isolation)
     except IsolationUnavailable as exc:
         pytest.skip(str(exc))
-    root = tmp_path_factory.mktemp(f"hostile-{user}-{isolation}")
+    # the teacher must reach the course: not under pytest's root-only temp folder
+    root = Path(tempfile.mkdtemp(prefix=f"agentloop-hostile-{user}-{isolation}-"))
+    request.addfinalizer(lambda: shutil.rmtree(root, ignore_errors=True))
     os.chmod(root, 0o755)
     marker = root / "daemon-was-here"
     course = Course(root / "course")
@@ -287,6 +294,8 @@ def test_honest_neighbours_get_full_marks(graded):
 @pytest.mark.parametrize("name", list(attacks(Path("/x"), 1, Path("/m"))))
 def test_attack_earns_nothing_and_is_named(graded, name):
     expected = _full(graded) if name in FULL_MARKS_ANYWAY else _without_decide(graded)
+    if name in NOTHING_AT_ALL:
+        expected = dict.fromkeys(graded["tests"], 0.0)
     row = graded["rows"][name]
     assert graded["scores"][name] == expected, row["problems"]
     pattern = graded["table"][name][1]

@@ -22,6 +22,7 @@ from pathlib import Path
 from agentloop.checks import VISIBLE_FILE
 
 from .assignment import Assignment, load_assignment
+from .classreport import after_run
 from .config import execute_timeout
 from .course import Course, GradingError
 from .judging import CaseBook, CellScore, score_notebook
@@ -89,7 +90,7 @@ class Autograder:
         except IsolationUnavailable as exc:
             raise GradingError(str(exc)) from None
         with course.gradebook() as gb:
-            self.records = source_records(gb, self.assignment)
+            self.records = source_records(gb, self.assignment, self.released)
         missing = sorted(set(self.assignment.notebooks) - set(self.records))
         if missing:
             raise GradingError(f"{assignment}/{missing[0]}.ipynb is not in the gradebook; "
@@ -195,6 +196,7 @@ class Autograder:
             bar.close()
         report.seconds = round(time.monotonic() - start, 3)
         report.files = [str(p) for p in report.save(self.course.root / "reports")]
+        report.files += after_run(self.course, report)  # the class report, beside them
         return report
 
     def _report(self) -> RunReport:

@@ -1,10 +1,13 @@
-"""`agentloop-grade`: release, collect, autograde, feedback and export for any nbgrader course.
+"""`agentloop-grade`: release, collect, autograde, feedback, report, export (any nbgrader course).
 
     agentloop-grade release [ASSIGNMENT ...]        student versions + gradebook (nbgrader)
     agentloop-grade collect ASSIGNMENT PATH ...     place submissions in submitted/
     agentloop-grade autograde ASSIGNMENT            grade every submission, sandboxed
     agentloop-grade feedback ASSIGNMENT             per-student HTML (no hidden tests)
+    agentloop-grade report [ASSIGNMENT]             class report (HTML + JSON in reports/);
+                                                    with no ASSIGNMENT: every assignment
     agentloop-grade export [--out grades.csv]       scores per student and graded cell
+        [--format csv|canvas|moodle] [--ids FILE]   or an LMS gradebook import file
 
 The course is `--course DIR`, else the current directory when it is an nbgrader course,
 else this repository's own course (grader/course). Bad input prints one line on stderr and
@@ -35,6 +38,16 @@ def _positive_int(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a whole number ≥ 1, got {text!r}")
+    return value
+
+
+def _percent(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"must be a percentage from 0 to 100, got {text!r}")
     return value
 
 
@@ -103,8 +116,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("assignment", metavar="ASSIGNMENT")
     p.set_defaults(handler=_feedback)
 
-    p = command("export", "write a CSV of scores per student and graded cell")
-    p.add_argument("--out", type=Path, default=Path("grades.csv"))
+    p = command("report", "the class report of ASSIGNMENT (what the class got wrong) from "
+                "the gradebook and its newest run report; with no ASSIGNMENT, every "
+                "student's scores over every assignment (HTML + JSON in COURSE/reports/)")
+    p.add_argument("assignment", nargs="?", default=None, metavar="ASSIGNMENT")
+    p.add_argument("--below", type=_percent, default=50.0, metavar="PERCENT",
+                   help="with no ASSIGNMENT: mark students below this share of the points "
+                   "(default 50)")
+    p.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="folder for the report files (default COURSE/reports/)")
+    p.set_defaults(handler=_report)
+
+    from .export import DEFAULT_OUT, FORMATS
+
+    p = command("export", "write a CSV of scores per student and graded cell, or a Canvas "
+                "or Moodle gradebook import file")
+    p.add_argument("--format", choices=FORMATS, default="csv",
+                   help="csv (default: every graded cell), canvas or moodle (one column "
+                   "per assignment; see grader/README.md)")
+    p.add_argument("--out", type=Path, default=None, metavar="FILE",
+                   help=f"default: {', '.join(f'{v} ({k})' for k, v in DEFAULT_OUT.items())}")
+    p.add_argument("--ids", type=Path, default=None, metavar="FILE",
+                   help="CSV mapping nbgrader student_id to LMS ids (canvas_id, sis_user_id, "
+                   "sis_login_id, username, idnumber, email, name, section)")
     p.set_defaults(handler=_export)
     return parser
 
@@ -167,12 +201,28 @@ def _feedback(args: argparse.Namespace) -> int:
     return 0
 
 
-def _export(args: argparse.Namespace) -> int:
-    from .export import export_csv
+def _report(args: argparse.Namespace) -> int:
+    from .classreport import write, write_overview
 
     course = _course(args).require()
-    rows = export_csv(course, args.out)
-    print(f"wrote {args.out} ({rows} student rows)")
+    if args.assignment:
+        report = write(course, args.assignment, args.out)
+    else:
+        report = write_overview(course, args.below, args.out)
+    print(report.summary())
+    for path in report.files:
+        print(f"report: {path}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .export import export
+
+    course = _course(args).require()
+    result = export(course, args.format, args.out, args.ids)
+    for line in result.warnings():
+        print(f"agentloop-grade: warning: {line}", file=sys.stderr)
+    print(result.summary())
     return 0
 
 

@@ -42,7 +42,10 @@ def teacher_config(course_root: Path | None) -> Any:
 
     config = Config()
     for folder in config_dirs(course_root):
-        if not (folder / CONFIG_NAME).is_file():
+        try:
+            if not (folder / CONFIG_NAME).is_file():
+                continue
+        except OSError:  # a folder this user may not enter (nbgrader skips it too)
             continue
         try:
             config.merge(PyFileConfigLoader(CONFIG_NAME, path=str(folder)).load_config())

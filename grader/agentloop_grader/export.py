@@ -1,6 +1,11 @@
-"""Export the gradebook as one CSV row per student: every graded cell's score (tests,
-checks, manual answers, tasks), late penalties, the sandbox each assignment was graded in,
-then totals (after penalties, as `nbgrader export` computes them)."""
+"""Export the gradebook: `export(course, format, out, ids)` for `agentloop-grade export`.
+
+    csv     (default) one row per student: every graded cell's score (tests, checks,
+            manual answers, tasks), late penalties, the sandbox each assignment was graded
+            in, then totals (after penalties, as `nbgrader export` computes them)
+    canvas  Canvas's gradebook import file (lms.py)
+    moodle  Moodle's CSV grade import file (lms.py)
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,29 @@ import csv
 import json
 from pathlib import Path
 
-from .course import Course
+from .course import Course, GradingError
+from .lms import Exported, export_lms
 
 TRUSTED_MARK = "trusted (no sandbox)"
+FORMATS = ("csv", "canvas", "moodle")
+DEFAULT_OUT = {"csv": "grades.csv", "canvas": "grades-canvas.csv",
+               "moodle": "grades-moodle.csv"}
+DERIVED = (".class.json", ".overview.json")  # class reports beside the run reports
+
+
+def export(course: Course, fmt: str = "csv", out: Path | None = None,
+           ids: Path | None = None) -> Exported:
+    """Write the `fmt` export of the gradebook to `out` (default DEFAULT_OUT[fmt])."""
+    if fmt not in FORMATS:
+        raise GradingError(f"unknown export format {fmt!r}; known: {', '.join(FORMATS)}")
+    out = out if out is not None else Path(DEFAULT_OUT[fmt])
+    if fmt == "csv":
+        if ids is not None:
+            raise GradingError("--ids maps students to LMS ids: use it with --format canvas "
+                               "or --format moodle")
+        rows = export_csv(course, out)
+        return Exported(out, fmt, students=rows, text=f"wrote {out} ({rows} student rows)")
+    return export_lms(course, fmt, out, ids)
 
 
 def last_isolation(course: Course, assignment: str) -> str:
@@ -18,6 +43,8 @@ def last_isolation(course: Course, assignment: str) -> str:
     reports = sorted((course.root / "reports").glob(f"{assignment}-*.json"),
                      key=lambda p: p.stat().st_mtime)
     for path in reversed(reports):
+        if path.name.endswith(DERIVED):
+            continue
         try:
             mode = json.loads(path.read_text(encoding="utf-8"))["settings"]["isolation_mode"]
         except (OSError, ValueError, KeyError, TypeError):

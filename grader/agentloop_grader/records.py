@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import warnings
 from dataclasses import dataclass, field
@@ -165,6 +166,9 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
         count += 1
         cell["execution_count"] = count
         outputs = list(ran.result.outputs) if ran.result else []
+        secret = hidden_lines(cell.get("source", ""))
+        if secret:  # a traceback would quote the hidden tests to the student's feedback
+            outputs = [_without(output, secret) for output in outputs]
         score = by_id.get(gid or "")
         if score is not None and score.text:
             outputs.append(_stream(score.text))
@@ -181,6 +185,46 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
         cell.setdefault("id", f"cell-{number}")
     return {"cells": cells, "metadata": notebook.metadata, "nbformat": 4,
             "nbformat_minor": nbformat_minor}
+
+
+HIDDEN_BEGIN, HIDDEN_END = "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"
+ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+HIDDEN_MARK = "… (a hidden test)"
+
+
+def hidden_lines(source: str) -> list[str]:
+    """The lines of a cell's hidden-test regions (those worth matching)."""
+    lines, inside = [], False
+    for line in source.splitlines():
+        if HIDDEN_BEGIN in line:
+            inside = True
+        elif HIDDEN_END in line:
+            inside = False
+        elif inside and len(line.strip()) > 3:
+            lines.append(line.strip())
+    return [*lines, HIDDEN_BEGIN, HIDDEN_END] if lines else []
+
+
+def _scrub(text: str, secret: list[str]) -> str:
+    return "\n".join(HIDDEN_MARK if any(s in ANSI.sub("", line) for s in secret) else line
+                     for line in text.split("\n"))
+
+
+def _without(output: dict[str, Any], secret: list[str]) -> dict[str, Any]:
+    """An output with every line that quotes a hidden test replaced by a mark."""
+    output = copy.deepcopy(output)
+    if output.get("output_type") == "error":
+        output["evalue"] = _scrub(str(output.get("evalue", "")), secret)
+        output["traceback"] = [_scrub(str(line), secret) for line in output.get("traceback", [])]
+    elif output.get("output_type") == "stream":
+        text = output.get("text", "")
+        output["text"] = _scrub("".join(text) if isinstance(text, list) else str(text), secret)
+    else:
+        data = output.get("data", {})
+        for mime in ("text/plain", "text/html", "text/markdown"):
+            if isinstance(data.get(mime), str):
+                data[mime] = _scrub(data[mime], secret)
+    return output
 
 
 def unreadable_notebook(released: Path, reason: str) -> dict[str, Any] | None:

@@ -48,6 +48,7 @@ class SourceCellRecord:
     points: float | None  # grade cells only
     task: bool = False
     solution: bool = False
+    released: str | None = None  # the text students were given (hidden tests removed)
 
 
 @dataclass
@@ -230,8 +231,10 @@ def _overwrite(cell: dict[str, Any], spec: NotebookSpec, records: dict[str, Sour
     if record.points is not None:
         meta["points"] = record.points
     if record.locked and cell["source"] != record.source:
-        if source.grade and not source.solution:
-            problems.append(f"test cell {gid} was edited; the source's text was run")
+        given = record.source if record.released is None else record.released
+        if cell["source"].strip() != given.strip():
+            what = "test cell" if source.grade and not source.solution else "read-only cell"
+            problems.append(f"{what} {gid} was edited; the source's text was run")
         cell["source"] = record.source
     return cell
 
@@ -372,9 +375,10 @@ def _timestamp(path: Path) -> str | None:
     return text[:64] or None
 
 
-def source_records(gradebook: Any, assignment: Assignment) -> dict[str, dict[str,
-                                                                           SourceCellRecord]]:
-    """What the gradebook recorded at release for each notebook's graded and locked cells."""
+def source_records(gradebook: Any, assignment: Assignment,
+                   released: Path | None = None) -> dict[str, dict[str, SourceCellRecord]]:
+    """What the gradebook recorded at release for each notebook's graded and locked cells
+    (and, from release/, the text students were given)."""
     from nbgrader.api import MissingEntry
 
     out: dict[str, dict[str, SourceCellRecord]] = {}
@@ -383,6 +387,7 @@ def source_records(gradebook: Any, assignment: Assignment) -> dict[str, dict[str
             notebook = gradebook.find_notebook(name, assignment.name)
         except MissingEntry:
             continue
+        given = _released_sources(released / f"{name}.ipynb") if released else {}
         points = {c.name: float(c.max_score) for c in notebook.grade_cells}
         points.update({c.name: float(c.max_score) for c in notebook.task_cells})
         tasks = {c.name for c in notebook.task_cells}
@@ -390,6 +395,15 @@ def source_records(gradebook: Any, assignment: Assignment) -> dict[str, dict[str
         out[name] = {c.name: SourceCellRecord(c.name, c.cell_type, bool(c.locked),
                                               c.source or "", c.checksum or "",
                                               points.get(c.name), c.name in tasks,
-                                              c.name in solutions)
+                                              c.name in solutions, given.get(c.name))
                      for c in notebook.source_cells}
     return out
+
+
+def _released_sources(path: Path) -> dict[str, str]:
+    try:
+        nb = _load(path)
+    except (OSError, ValueError):
+        return {}
+    return {gid: source_text(c) for c in nb["cells"] if isinstance(c, dict)
+            and (gid := nbgrader_meta(c).get("grade_id"))}

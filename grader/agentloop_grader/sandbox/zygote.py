@@ -198,6 +198,7 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
         os.close(null)
         os.chdir(workdir)
         _fill_workdir(Path(workdir), job, Path(setup.files_dir))
+        sys.path.insert(0, "")  # as in a kernel: the notebook's folder is importable
         os.environ.update({"HOME": workdir, "TMPDIR": workdir, "IPYTHONDIR":
                            os.path.join(workdir, ".ipython"), "MPLCONFIGDIR":
                            os.path.join(workdir, ".matplotlib")})
