@@ -21,7 +21,7 @@ import pytest
 from agentloop_grader.cli import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "assignments"))
-import make_class as mc  # noqa: E402
+import make_class as mc
 
 pytestmark = pytest.mark.slow
 A = mc.ASSIGNMENT
@@ -34,7 +34,7 @@ def _free_port() -> int:
 
 
 def _get(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=30) as response:  # noqa: S310 - localhost only
+    with urllib.request.urlopen(url, timeout=30) as response:
         return response.read().decode()
 
 

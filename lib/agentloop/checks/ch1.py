@@ -29,6 +29,7 @@ from typing import Any
 
 from agentloop import loop, terminal_messages
 from agentloop.checks.core import Case, Check
+from agentloop.checks.student import Verify
 from agentloop.environment import CARDS_FILE_MISSING, CARDS_UNAVAILABLE
 from agentloop.loop import CONTINUE, ERROR, LIMIT, NEEDS_INPUT, SUCCESS, TERMINALS
 from agentloop.validation import is_whole_number
@@ -192,11 +193,19 @@ def _probe_decide(decide_fn: Any, state: dict) -> Any:
     return decide_fn(state)
 
 
-def _verify_decide(state: dict, output: Any) -> str | None:
-    expected, rule = revised_rule(state)
+def _decide_facts(state: dict) -> list[str]:
+    """What the revised policy decides, and the rule that gives it (the reference's side)."""
+    return list(revised_rule(state))
+
+
+def _judge_decide(state: dict, facts: list[str], output: Any) -> str | None:
+    expected, rule = facts
     if type(output) is str and output == expected:
         return None
     return f"expected {expected!r}, got {output!r} (rule: {rule})"
+
+
+_verify_decide = Verify(_judge_decide, _decide_facts)
 
 
 def _case(observation: dict, steps: int, failures: int, label: str, rule: str,
@@ -334,7 +343,14 @@ def _probe_prediction(predictions: Any, question: dict) -> Any:
     return predictions[question["question"]]
 
 
-def _verify_prediction(question: dict, output: Any) -> str | None:
+def _prediction_facts(question: dict) -> list[Any] | None:
+    """How the run really ends, (terminal, step); nothing for a question of form only."""
+    if question["mode"] == "shape":
+        return None
+    return list(scripted_run(PREDICTION_RUNS[question["question"]])[:2])
+
+
+def _judge_prediction(question: dict, facts: list[Any] | None, output: Any) -> str | None:
     letter = question["question"]
     run = PREDICTION_RUNS[letter]
     if type(output) is not list or len(output) != 2:
@@ -346,10 +362,12 @@ def _verify_prediction(question: dict, output: Any) -> str | None:
         return f"step {step!r} is not a step this run can end on (1 to {run['max_steps']})"
     if question["mode"] == "shape":
         return None
-    expected = scripted_run(run)[:2]
-    if (terminal, step) == expected:
+    if [terminal, step] == facts:
         return None
     return f"{(terminal, step)!r} is not how run {letter} ends"
+
+
+_verify_prediction = Verify(_judge_prediction, _prediction_facts)
 
 
 def _prediction_hidden(rng: random.Random) -> list[Case]:
@@ -437,7 +455,8 @@ def _claims_all_checked(plain: str) -> bool:
     return False
 
 
-def _verify_message(state: dict, output: Any) -> str | None:
+def _judge_message(state: dict, facts: None, output: Any) -> str | None:
+    """The message rules of exercise 3: they need no reference answer."""
     if type(output) is not str or not output.strip():
         return f"expected a non-empty str, got {output!r}"
     if len(output) > 300:
@@ -512,6 +531,9 @@ def _verify_message(state: dict, output: Any) -> str | None:
     else:
         return f"the state's terminal {terminal!r} is not one of {', '.join(TERMINALS)}"
     return None
+
+
+_verify_message = Verify(_judge_message)
 
 
 def _final(observation: dict, steps: int, failures: int, terminal: str, max_steps: int = 5,

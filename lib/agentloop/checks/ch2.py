@@ -28,6 +28,7 @@ from typing import Any
 
 from agentloop import planners
 from agentloop.checks.core import Case, Check
+from agentloop.checks.student import Verify
 from agentloop.controller import (
     FIELDS,
     REJECTION_CODES,
@@ -187,8 +188,8 @@ def _probe_validate(validate: Any, case: dict) -> Any:
     return {"accepted": True, "returned_none": returned is None}
 
 
-def _verify_validate(case: dict, output: Any) -> str | None:
-    expected = expected_code(case)
+def _judge_validate(case: dict, expected: str | None, output: Any) -> str | None:
+    """`expected`: the code the revised rules give the case (None: accepted)."""
     if "accepted" in output:
         if not output["returned_none"]:
             return "return None to accept a proposal (raise ProposalRejected to refuse it)"
@@ -203,6 +204,9 @@ def _verify_validate(case: dict, output: Any) -> str | None:
         return None if code in REVISED_CODES else \
             f"{code!r} is not one of the chapter's codes ({', '.join(REVISED_CODES)})"
     return None if code == expected else f"rejected with {code!r}; expected {expected!r}"
+
+
+_verify_validate = Verify(_judge_validate, expected_code)
 
 
 def _random_key(rng: random.Random, low: int = 1, high: int = 12) -> str:
@@ -506,7 +510,14 @@ def _probe_second_tool(add_tool: Any, case: dict) -> Any:
     return {"card": card, "ran": outcome}
 
 
-def _verify_second_tool(case: dict, output: Any) -> str | None:
+def _second_tool_facts(case: dict) -> dict[str, Any]:
+    """What the controller does with the case's proposal once the reference registered the
+    tool: {"rejected": code} or {"ran": outcome}."""
+    return {k: v for k, v in _probe_second_tool(add_list_keys, copy.deepcopy(case)).items()
+            if k != "card"}
+
+
+def _judge_second_tool(case: dict, want: dict[str, Any], output: Any) -> str | None:
     card = output["card"]
     if card is None:
         return "no tool named 'list_keys' is in the registry after your function ran"
@@ -522,8 +533,6 @@ def _verify_second_tool(case: dict, output: Any) -> str | None:
     if ("rejected" in decided) != ("rejected" in got) or \
             decided.get("rejected", "") != got.get("rejected", ""):
         return "the reported outcome does not match what the controller decides for that schema"
-    want = {k: v for k, v in _probe_second_tool(add_list_keys, copy.deepcopy(case)).items()
-            if k != "card"}
     if "rejected" in want and "ran" in got:
         return (f"the controller ran it (result {got['ran'].get('result')!r}); it should "
                 f"refuse it with {want['rejected']!r}: check the schema")
@@ -535,6 +544,9 @@ def _verify_second_tool(case: dict, output: Any) -> str | None:
     if got["ran"] != want["ran"]:
         return f"the call returned {got['ran'].get('result')!r}; expected {want['ran']['result']!r}"
     return None
+
+
+_verify_second_tool = Verify(_judge_second_tool, _second_tool_facts)
 
 
 def _decision(case: dict, card: dict[str, Any]) -> dict[str, Any]:
@@ -658,7 +670,13 @@ def _probe_planner(planner: Any, case: dict) -> Any:
     return {"proposals": proposals}
 
 
-def _verify_planner(case: dict, output: Any) -> str | None:
+def _planner_facts(case: dict) -> dict[str, Any]:
+    """How the reference planner's run ends: its status and answer."""
+    expected = _topics_run(case, topics_planner)
+    return {"status": expected["status"], "answer": expected["answer"]}
+
+
+def _judge_planner(case: dict, expected: dict[str, Any], output: Any) -> str | None:
     proposals = output["proposals"]
     if type(proposals) is not list or not proposals:
         return "the planner made no proposals"
@@ -675,12 +693,14 @@ def _verify_planner(case: dict, output: Any) -> str | None:
         return f"the controller refused proposal {used[0]} ({proposals[used[0] - 1]!r}): {exc}"
     if used[0] != len(proposals):
         return f"the run used {used[0]} proposals but the planner made {len(proposals)}"
-    expected = _topics_run(case, topics_planner)
     if got["status"] != expected["status"]:
         return f"status {got['status']!r}; expected {expected['status']!r}"
     if got["answer"] != expected["answer"]:
         return f"answer {got['answer']!r}; expected {expected['answer']!r}"
     return None
+
+
+_verify_planner = Verify(_judge_planner, _planner_facts)
 
 
 PLANNER_RULES = {

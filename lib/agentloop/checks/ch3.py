@@ -39,6 +39,7 @@ from agentloop.agent import (
     run_agent,
 )
 from agentloop.checks.core import Case, Check
+from agentloop.checks.student import Verify
 from agentloop.checks.withhold import withheld
 from agentloop.messages import (
     END_TURN,
@@ -301,8 +302,16 @@ def _repeated_cases(rng: random.Random) -> list[Case]:
     return cases
 
 
-def _verify_repeated(case: dict, output: Any) -> str | None:
-    return _verify_verdict(repeated_action(case["steps"]) is not None, output)
+def _repeated_facts(case: dict) -> bool:
+    """Must the last action be stopped?"""
+    return repeated_action(case["steps"]) is not None
+
+
+def _judge_verdict(case: dict, expected_stop: bool, output: Any) -> str | None:
+    return _verify_verdict(expected_stop, output)
+
+
+_verify_repeated = Verify(_judge_verdict, _repeated_facts)
 
 
 REPEATED_GUARD = Check(
@@ -364,8 +373,15 @@ def _repeated_run_cases(rng: random.Random) -> list[Case]:
             for number, case in enumerate(_generated_runs(rng, 25))]
 
 
-def _verify_repeated_run(case: dict, output: Any) -> str | None:
-    return _compare_runs(run_summary(_run(case, repeated_action)), output)
+def _repeated_run_facts(case: dict) -> dict[str, Any]:
+    return run_summary(_run(case, repeated_action))
+
+
+def _judge_run(case: dict, expected: dict[str, Any], output: Any) -> str | None:
+    return _compare_runs(expected, output)
+
+
+_verify_repeated_run = Verify(_judge_run, _repeated_run_facts)
 
 
 REPEATED_RUNS = Check(
@@ -429,11 +445,21 @@ def _probe_budget(factory: Any, case: dict) -> Any:
     return guard(case["steps"])
 
 
-def _verify_budget(case: dict, output: Any) -> str | None:
+def _budget_facts(case: dict) -> Any:
+    """The reference guard's run summary (a run), or whether it must stop (a history)."""
     guard = token_budget(case["budget"])
     if case["kind"] == "run":
-        return _compare_runs(run_summary(_run(case, guard)), output)
-    return _verify_verdict(guard(case["steps"]) is not None, output)
+        return run_summary(_run(case, guard))
+    return guard(case["steps"]) is not None
+
+
+def _judge_budget(case: dict, expected: Any, output: Any) -> str | None:
+    if case["kind"] == "run":
+        return _compare_runs(expected, output)
+    return _verify_verdict(expected, output)
+
+
+_verify_budget = Verify(_judge_budget, _budget_facts)
 
 
 TOKEN_GUARD = Check(
@@ -501,8 +527,11 @@ def _probe_stop(fn: Any, case: dict) -> Any:
     return fn(case["task"], case["budget"])
 
 
-def _verify_stop(case: dict, output: Any) -> str | None:
-    expected = budget_stop_step(case["task"], case["budget"])
+def _stop_facts(case: dict) -> int | None:
+    return budget_stop_step(case["task"], case["budget"])
+
+
+def _judge_stop(case: dict, expected: int | None, output: Any) -> str | None:
     if output is not None and type(output) is not int:
         return f"answer with a step number (an int) or None, got {output!r}"
     if output == expected:
@@ -510,6 +539,9 @@ def _verify_stop(case: dict, output: Any) -> str | None:
     if expected is None:
         return f"the budget stops nothing on this run: expected None, got {output!r}"
     return f"the budget stops this run on step {expected}, not {output!r}"
+
+
+_verify_stop = Verify(_judge_stop, _stop_facts)
 
 
 BUDGET_STOP = Check(
@@ -558,8 +590,11 @@ def _probe_lines(fn: Any, case: dict) -> Any:
         return fn(model, case["task"], case["max_steps"])
 
 
-def _verify_lines(case: dict, output: Any) -> str | None:
-    expected = run_agent_lines(_model(case), case["task"], case["max_steps"])
+def _lines_facts(case: dict) -> list[str]:
+    return run_agent_lines(_model(case), case["task"], case["max_steps"])
+
+
+def _judge_lines(case: dict, expected: list[str], output: Any) -> str | None:
     if output == expected:
         return None
     if not isinstance(output, list):
@@ -569,6 +604,9 @@ def _verify_lines(case: dict, output: Any) -> str | None:
             return f"line {number} is {got!r}; expected {want!r}"
     return (f"the log has {len(output)} lines; expected {len(expected)} "
             f"(the last should be {expected[-1]!r})")
+
+
+_verify_lines = Verify(_judge_lines, _lines_facts)
 
 
 def _scripted(rng: random.Random, ends: str, max_steps: int, actions: int | None = None,
@@ -751,17 +789,26 @@ def _report_shape(output: Any) -> str | None:
     return None
 
 
-def _verify_report_keys(keys: tuple[str, ...]):
-    def verify(case: dict, output: Any) -> str | None:
-        expected = exit_report(case["task"], case["max_steps"])
-        problem = _report_shape(output)
-        if problem:
-            return problem
-        for key in keys:
-            if output[key] != expected[key] or type(output[key]) is not type(expected[key]):
-                return f"{key} is {output[key]!r}; the run says {expected[key]!r}"
-        return None
-    return verify
+def _report_facts(case: dict) -> dict[str, Any]:
+    return exit_report(case["task"], case["max_steps"])
+
+
+def _judge_report(keys: tuple[str, ...], expected: dict[str, Any], output: Any) -> str | None:
+    problem = _report_shape(output)
+    if problem:
+        return problem
+    for key in keys:
+        if output[key] != expected[key] or type(output[key]) is not type(expected[key]):
+            return f"{key} is {output[key]!r}; the run says {expected[key]!r}"
+    return None
+
+
+def _judge_report_exit(case: dict, expected: dict[str, Any], output: Any) -> str | None:
+    return _judge_report(("exit", "step"), expected, output)
+
+
+def _judge_report_honest(case: dict, expected: dict[str, Any], output: Any) -> str | None:
+    return _judge_report(("answer", "requests"), expected, output)
 
 
 _REPORT_CASES = [
@@ -786,7 +833,7 @@ EXIT_REPORT_EXIT = Check(
     answer="exit_report",
     title="exit_report(task) names the exit the run really took, and its step",
     probe=_probe_report,
-    verify=_verify_report_keys(("exit", "step")),
+    verify=Verify(_judge_report_exit, _report_facts),
     reference=exit_report,
     cases=_visible_reports,
     hidden=_report_cases,
@@ -798,7 +845,7 @@ EXIT_REPORT_ANSWER = Check(
     answer="exit_report",
     title="exit_report(task) gives the answer only if there was one, and the open requests",
     probe=_probe_report,
-    verify=_verify_report_keys(("answer", "requests")),
+    verify=Verify(_judge_report_honest, _report_facts),
     reference=exit_report,
     cases=_visible_reports,
     hidden=_report_cases,
@@ -855,7 +902,7 @@ def _note_text(output: Any) -> str | None:
     return None
 
 
-def _verify_note_exit(case: dict, output: Any) -> str | None:
+def _judge_note_exit(case: dict, facts: None, output: Any) -> str | None:
     problem = _note_text(output)
     if problem:
         return problem
@@ -880,9 +927,9 @@ def _verify_note_exit(case: dict, output: Any) -> str | None:
     return None
 
 
-def _verify_note_requests(case: dict, output: Any) -> str | None:
+def _judge_note_requests(case: dict, facts: None, output: Any) -> str | None:
     # The requests are part of an honest note, never a note on their own.
-    problem = _verify_note_exit(case, output)
+    problem = _judge_note_exit(case, facts, output)
     if problem:
         return problem
     transcript = _note_transcript(case)
@@ -986,7 +1033,7 @@ NOTE_EXIT = Check(
     answer="handover_note",
     title="handover_note(transcript) says how the run ended, and claims nothing else",
     probe=_probe_note,
-    verify=_verify_note_exit,
+    verify=Verify(_judge_note_exit),
     reference=handover_note,
     cases=_note_cases(_exit_rule)[0],
     hidden=_note_cases(_exit_rule)[1],
@@ -998,7 +1045,7 @@ NOTE_REQUESTS = Check(
     answer="handover_note",
     title="handover_note(transcript), an honest note that also names the requests waiting",
     probe=_probe_note,
-    verify=_verify_note_requests,
+    verify=Verify(_judge_note_requests),
     reference=handover_note,
     cases=_note_cases(_requests_rule)[0],
     hidden=_note_cases(_requests_rule)[1],

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from agentloop.checks.core import Case, Check
+from agentloop.checks.student import Verify
 from agentloop.harness import (
     DEMO_GOAL,
     DONE,
@@ -118,9 +119,13 @@ def _probe_hook(hook: Any, case: dict[str, Any]) -> dict[str, Any]:
     return {"called": sent is not None, "args": sent, "errors": errors}
 
 
-def _verify_hook(case: dict[str, Any], output: Any) -> str | None:
+def _hook_facts(case: dict[str, Any]) -> bool:
+    """Must the reference hook block this call?"""
     command = case["args"].get("command")
-    dangerous = case["tool"] == "shell" and isinstance(command, str) and is_dangerous(command)
+    return case["tool"] == "shell" and isinstance(command, str) and is_dangerous(command)
+
+
+def _judge_hook(case: dict[str, Any], dangerous: bool, output: Any) -> str | None:
     if dangerous:
         if any("NotImplementedError" in error for error in output["errors"]):
             return "the hook is not written yet (it raises NotImplementedError for every call)"
@@ -139,6 +144,9 @@ def _verify_hook(case: dict[str, Any], output: Any) -> str | None:
     if output["args"] != case["args"]:
         return f"the tool received {output['args']!r}; a guard lets safe calls through unchanged"
     return None
+
+
+_verify_hook = Verify(_judge_hook, _hook_facts)
 
 
 def _shell(command: str) -> dict[str, Any]:
@@ -318,8 +326,12 @@ def _probe_figures(figures_class: Any, events: list[dict[str, Any]]) -> Any:
 RECORD = (Session, replay)
 
 
-def _verify_totals(events: list[dict[str, Any]], output: Any) -> str | None:
-    expected = _figures_of(StepFigures, events)
+def _figures_facts(events: list[dict[str, Any]]) -> dict[str, Any]:
+    return _figures_of(StepFigures, events)
+
+
+def _judge_totals(events: list[dict[str, Any]], expected: dict[str, Any],
+                  output: Any) -> str | None:
     for key in ("steps", "tool_calls", "errors"):
         if not isinstance(output, dict) or key not in output:
             return f"figures() must return a dict with {key!r}"
@@ -328,8 +340,9 @@ def _verify_totals(events: list[dict[str, Any]], output: Any) -> str | None:
     return None
 
 
-def _verify_per_step(events: list[dict[str, Any]], output: Any) -> str | None:
-    expected = _figures_of(StepFigures, events)["per_step"]
+def _judge_per_step(events: list[dict[str, Any]], figures: dict[str, Any],
+                    output: Any) -> str | None:
+    expected = figures["per_step"]
     got = output.get("per_step") if isinstance(output, dict) else None
     if not isinstance(got, list):
         return "figures() must return a dict with a 'per_step' list"
@@ -339,6 +352,10 @@ def _verify_per_step(events: list[dict[str, Any]], output: Any) -> str | None:
         if have != want:
             return f"per_step[{number}]: expected {want}, got {have!r}"
     return None
+
+
+_verify_totals = Verify(_judge_totals, _figures_facts)
+_verify_per_step = Verify(_judge_per_step, _figures_facts)
 
 
 SKIPPED_UNSTARTED = "a step skipped from after_step ends without starting: its figures are 0"
@@ -522,8 +539,12 @@ def _probe_finish(finish: Any, limits: dict[str, Any]) -> dict[str, Any]:
     return {"events": harness.events.to_dicts(), "extensions": extensions}
 
 
-def _verify_finish(limits: dict[str, Any], output: Any) -> str | None:
-    expected = _probe_finish(finish_session, limits)
+def _finish_facts(limits: dict[str, Any]) -> dict[str, Any]:
+    """The reference's session: its events and the extensions it made."""
+    return _probe_finish(finish_session, limits)
+
+
+def _judge_finish(limits: dict[str, Any], expected: dict[str, Any], output: Any) -> str | None:
     try:
         replayed = replay(output["events"])
     except EventLogError as exc:
@@ -547,6 +568,9 @@ def _verify_finish(limits: dict[str, Any], output: Any) -> str | None:
         return (f"event {first} differs from the reference run: answer tool calls with "
                 "harness.call_tool(stop.request)")
     return None
+
+
+_verify_finish = Verify(_judge_finish, _finish_facts)
 
 
 def _amounts(extension: dict[str, Any]) -> str:
@@ -655,7 +679,12 @@ def _probe_rows(rows: Any, case: dict[str, Any]) -> Any:
     return [list(row) for row in rows]
 
 
-def _verify_rows(case: dict[str, Any], output: Any) -> str | None:
+def _rows_facts(case: dict[str, Any]) -> dict[str, bool]:
+    """Which moves out of the case's state the diagram allows."""
+    return {target: (case["source"], target) in DIAGRAM_EDGES for target in NAMES}
+
+
+def _judge_rows(case: dict[str, Any], legal_moves: dict[str, bool], output: Any) -> str | None:
     if not isinstance(output, list) or not all(
             isinstance(row, list) and len(row) == 3 for row in output):
         return "the table must be a list of (source, target, legal) rows"
@@ -672,10 +701,13 @@ def _verify_rows(case: dict[str, Any], output: Any) -> str | None:
         pair = (case["source"], target)
         if pair not in seen:
             return f"no row for {pair[0]} -> {target}: the table covers all 36 pairs"
-        legal = pair in DIAGRAM_EDGES
+        legal = legal_moves[target]
         if seen[pair] != legal:
             return f"{pair[0]} -> {target} is {'legal' if legal else 'illegal'}"
     return None
+
+
+_verify_rows = Verify(_judge_rows, _rows_facts)
 
 
 TABLE_ROWS = Check(
@@ -720,7 +752,14 @@ def _probe_catches(run: Any, case: dict[str, Any]) -> dict[str, Any]:
     return {"result": "passed", "rows": returned if type(returned) is int else None}
 
 
-def _verify_catches(case: dict[str, Any], output: Any) -> str | None:
+def _catches_facts(case: dict[str, Any]) -> str | None:
+    """What the flipped pair is in the broken harness: "legal" or "illegal"."""
+    if case["flip"] is None:
+        return None
+    return "legal" if tuple(case["flip"]) not in DIAGRAM_EDGES else "illegal"
+
+
+def _judge_catches(case: dict[str, Any], now: str | None, output: Any) -> str | None:
     if case["flip"] is None:
         if output["result"] != "passed":
             return "the test fails on the real harness: a row of the table is wrong"
@@ -729,10 +768,12 @@ def _verify_catches(case: dict[str, Any], output: Any) -> str | None:
         return None
     source, target = case["flip"]
     if output["result"] != "failed":
-        now = "legal" if (source, target) not in DIAGRAM_EDGES else "illegal"
         return (f"a harness where {source} -> {target} is {now} passed the test: the test "
                 "must fail with an AssertionError")
     return None
+
+
+_verify_catches = Verify(_judge_catches, _catches_facts)
 
 
 REAL = "the real harness passes: every row checked, and the count returned"

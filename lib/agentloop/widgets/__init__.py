@@ -19,6 +19,8 @@ _WHERE = {
     "TokenPlot": "agentloop.widgets.ch3_transcripts",
     "token_plot": "agentloop.widgets.ch3_transcripts",
     "harness_view": "agentloop.widgets.ch4_harness",
+    "duty_explorer": "agentloop.widgets.ch5_duty",
+    "DutyExplorer": "agentloop.widgets.ch5_duty",
 }
 
 __all__ = sorted(_WHERE)
