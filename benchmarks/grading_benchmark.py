@@ -1,25 +1,32 @@
-"""How fast `agentloop-grade autograde` grades a class, next to stock `nbgrader autograde`.
+"""How fast `agentloop-grade autograde` grades a class, next to stock `nbgrader autograde`,
+on the same submissions, in one run — and whether every score agrees.
 
-Builds a synthetic class over every chapter in chapters/ (correct = instructor answers,
-partial = tests/roundtrip/<stem>.py's WRONG answers when that file exists, blank = the
-released student version, and a few hostile ones), grades it with our grader, then grades
-the honest submissions with stock nbgrader and ours again on exactly those (stock starts a
-kernel per notebook; hostile ones would only hang it), and prints submissions/second for
-each, the ratio on the same submissions, and whether every honest score agrees.
-A default run takes about 6 minutes on 2 cores; `--stock-sample 24` makes it ~2.
+Three classes:
+- ps1: an ordinary nbgrader assignment (tests/assignments/ps1: two notebooks, a data file,
+  a helper module, plain asserts with hidden tests, manual cells), honest submissions
+  (correct, partial, blank, missing notebook, manual answers);
+- pandas: an assignment whose notebook imports pandas (tests/assignments/ps_pandas),
+  correct and blank submissions;
+- chapters: every chapter in chapters/ (correct, tests/roundtrip's WRONG, blank).
+Each is released once with agentloop-grade and copied for stock, so both grade the same
+release; every grade's auto_score and needs_manual_grade is compared. A default run takes
+10–15 minutes on 2 cores, nearly all of it stock starting a kernel per notebook.
 
-    python benchmarks/grading_benchmark.py [--students 200] [--stock-sample N]
+    python benchmarks/grading_benchmark.py [--students 40] [--only ps1,pandas,chapters]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from agentloop_grader import testing as T
@@ -28,150 +35,175 @@ from agentloop_grader.course import REPO, Course, chapter_notebooks
 from agentloop_grader.protocol import Limits
 from agentloop_grader.release import release
 
-HOSTILE = {
-    "loop": "while True:\n    pass\n",
-    "os_exit": "import os\nos._exit(0)\n",
-    "flood": "print('x' * 50_000_000)\n",
-    "transformer": "get_ipython().input_transformers_cleanup.append(lambda l: ['pass\\n'])\n",
-}
+ASSIGNMENTS = REPO / "tests" / "assignments"
+sys.path.insert(0, str(ASSIGNMENTS))
+import make_class as mc  # noqa: E402
+
+TIME_LIMIT = 30.0  # stock's default Execute.timeout, for both
+STOCK_CONFIG = '''c = get_config()  # noqa
+c.CourseDirectory.root = {root!r}
+c.CourseDirectory.course_id = "default_course"
+c.Execute.timeout = 30
+'''
+Grades = dict[str, dict[tuple[str, str], tuple[float | None, bool]]]
 
 
-def build_class(course: Course, assignments: list[str], students: int) -> dict[str, list[str]]:
-    """Place the synthetic class; return {kind: [(assignment, student) as 'a/s']}."""
-    kinds: dict[str, list[str]] = {"correct": [], "partial": [], "blank": [], "hostile": []}
-    per_chapter = -(-students // len(assignments))
-    for assignment in assignments:
-        source = T.read(course.source_notebook(assignment))
-        blank = T.read(course.released_notebook(assignment))
-        first_answer = next(iter(T.answers(source)))
-        partial = T.roundtrip(assignment)
-        for number in range(per_chapter):
-            slot = number % 10
-            if slot < 4:
-                kind, nb = "correct", source
-            elif slot < 7:
-                kind, nb = ("partial", T.with_answers(source, partial[0])) if partial else \
-                    ("correct", source)
-            elif slot < 9:
-                kind, nb = "blank", blank
-            else:
-                attack = list(HOSTILE.values())[(number // 10) % len(HOSTILE)]
-                kind, nb = "hostile", T.with_answers(source, {first_answer: attack})
-            student = f"{kind}_{number:03d}"
-            T.submit(course, assignment, student, nb)
-            kinds[kind].append(f"{assignment}/{student}")
-    return kinds
+@dataclass
+class Figures:
+    name: str
+    notebooks: int
+    ours_s: float
+    stock_s: float
+    agree: int
+    students: int
+    disagree: list[str]
+
+    def line(self) -> str:
+        ours, stock = self.notebooks / self.ours_s, self.notebooks / self.stock_s
+        verdict = (f"all {self.students} students' scores agree" if not self.disagree else
+                   f"scores DISAGREE for {', '.join(self.disagree[:5])}")
+        return (f"{self.name:9} {self.notebooks:4} notebooks | ours {self.ours_s:6.1f} s "
+                f"= {ours:6.2f}/s | stock {self.stock_s:6.1f} s = {stock:5.2f}/s | "
+                f"{ours / stock:5.1f}x stock | {verdict}")
 
 
-def run_ours(course: Course, assignments: list[str], workers: int, time_s: float) -> float:
-    start = time.perf_counter()
-    for assignment in assignments:
-        autograde(course, assignment, Options(workers=workers, progress=False,
-                                              limits=Limits(time_s=time_s)))
-    return time.perf_counter() - start
+def grades(course: Course, assignment: str) -> Grades:
+    """student → (notebook, grade id) → (auto_score, needs_manual_grade), from the gradebook."""
+    out: Grades = {}
+    with course.gradebook() as gb:
+        for submission in gb.assignment_submissions(assignment):
+            cells = out.setdefault(submission.student.id, {})
+            for notebook in submission.notebooks:
+                for grade in notebook.grades:
+                    cells[notebook.name, grade.name] = (grade.auto_score,
+                                                        bool(grade.needs_manual_grade))
+    return out
 
 
-def course_with(course: Course, target: Path, sample: list[str]) -> Course:
-    """A copy of the released course holding only the sampled submissions."""
-    stock = Course(target / "course")
-    for part in ("source", "release"):
-        shutil.copytree(course.root / part, stock.root / part)
-    shutil.copy(course.root / "gradebook.db", stock.root / "gradebook.db")
-    for item in sample:
-        assignment, student = item.split("/")
-        shutil.copytree(course.path("submitted", student, assignment),
-                        stock.path("submitted", student, assignment))
-    shutil.copy(REPO / "grader" / "nbgrader_config.py", target / "nbgrader_config.py")
-    return stock
+def stock_copy(course: Course, target: Path, assignment: str) -> Course:
+    """The same release and submissions, in a course stock nbgrader is run in."""
+    shutil.copytree(course.root, target, ignore=shutil.ignore_patterns(
+        "autograded", "feedback", "reports", "nbgrader_config.py"))
+    (target / "nbgrader_config.py").write_text(STOCK_CONFIG.format(root=str(target)))
+    return Course(target)
 
 
-def run_stock(stock: Course, assignments: list[str]) -> float:
-    assignments = [a for a in assignments if stock.submitted_students(a)]
+def run_stock(course: Course, assignment: str) -> float:
     env = dict(os.environ, PATH=os.pathsep.join([os.path.dirname(sys.executable),
                                                  os.environ.get("PATH", "")]))
     start = time.perf_counter()
-    for assignment in assignments:
-        done = subprocess.run([sys.executable, "-m", "nbgrader", "autograde", assignment,
-                               "--force"], cwd=stock.root.parent, env=env, capture_output=True,
-                              text=True)
-        if done.returncode:
-            raise SystemExit(f"stock nbgrader failed on {assignment}:\n{done.stderr[-2000:]}")
+    done = subprocess.run([sys.executable, "-m", "nbgrader", "autograde", assignment,
+                           "--force"], cwd=course.root, env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if done.returncode and "Traceback" in done.stderr[-3000:] and "autograded" not in \
+            done.stderr:
+        raise SystemExit(f"stock nbgrader failed on {assignment}:\n{done.stderr[-2000:]}")
+    return seconds
+
+
+def run_ours(course: Course, assignment: str, workers: int) -> float:
+    start = time.perf_counter()
+    autograde(course, assignment, Options(workers=workers, progress=False,
+                                          limits=Limits(time_s=TIME_LIMIT)))
     return time.perf_counter() - start
 
 
-def pick_sample(kinds: dict[str, list[str]], size: int) -> list[str]:
-    """Up to `size` honest submissions, spread over chapters and kinds."""
-    queues: dict[str, list[str]] = {}
-    for kind in ("correct", "partial", "blank"):
-        for item in kinds[kind]:
-            queues.setdefault(item.split("/")[0], []).append(item)
-    for queue in queues.values():  # interleave kinds within a chapter
-        queue.sort(key=lambda item: (int(item.rsplit("_", 1)[1]), item))
-    sample: list[str] = []
-    while len(sample) < size and any(queues.values()):
-        for queue in queues.values():
-            if queue and len(sample) < size:
-                sample.append(queue.pop(0))
-    return sorted(sample)
+def compare(name: str, course: Course, stock: Course, assignment: str,
+            notebooks: int) -> Callable[[float, float], Figures]:
+    def figures(ours_s: float, stock_s: float) -> Figures:
+        mine, theirs = grades(course, assignment), grades(stock, assignment)
+        disagree = sorted(s for s in theirs if mine.get(s) != theirs[s])
+        return Figures(name, notebooks, ours_s, stock_s, len(theirs) - len(disagree),
+                       len(theirs), disagree)
+    return figures
+
+
+def bench_ps1(tmp: Path, students: int, workers: int) -> Figures:
+    course = Course(tmp / "ps1" / "ours")
+    shutil.copytree(mc.SOURCE, course.root / "source" / mc.ASSIGNMENT)
+    release(course, [mc.ASSIGNMENT])
+    honest = [kind for kind, spec in mc.KINDS.items() if spec.honest and kind != "late"]
+    mc.make_class(course.root, honest)
+    for number in range(students):  # the honest kinds, over and over
+        kind = honest[number % len(honest)]
+        shutil.copytree(course.path("submitted", kind, mc.ASSIGNMENT),
+                        course.path("submitted", f"{kind}_{number:03d}", mc.ASSIGNMENT))
+    for kind in honest:
+        shutil.rmtree(course.root / "submitted" / kind)
+    notebooks = sum(len(list(course.path("submitted", s, mc.ASSIGNMENT).glob("*.ipynb")))
+                    for s in course.submitted_students(mc.ASSIGNMENT))
+    stock = stock_copy(course, tmp / "ps1" / "stock", mc.ASSIGNMENT)
+    figures = compare("ps1", course, stock, mc.ASSIGNMENT, notebooks)
+    return figures(run_ours(course, mc.ASSIGNMENT, workers), run_stock(stock, mc.ASSIGNMENT))
+
+
+def bench_pandas(tmp: Path, students: int, workers: int) -> Figures:
+    name = "ps_pandas"
+    course = Course(tmp / "pandas" / "ours")
+    shutil.copytree(ASSIGNMENTS / name, course.root / "source" / name)
+    release(course, [name])
+    source = T.read(course.source_notebook(name, "analysis"))
+    blank = T.read(course.released_notebook(name, "analysis"))
+    for number in range(students):
+        nb = source if number % 2 == 0 else blank
+        T.submit(course, name, f"s{number:03d}", nb, notebook="analysis")
+        data = course.path("submitted", f"s{number:03d}", name) / "data"
+        shutil.copytree(ASSIGNMENTS / name / "data", data)
+    stock = stock_copy(course, tmp / "pandas" / "stock", name)
+    figures = compare("pandas", course, stock, name, students)
+    return figures(run_ours(course, name, workers), run_stock(stock, name))
+
+
+def bench_chapters(tmp: Path, students: int, workers: int) -> list[Figures]:
+    out = []
+    for assignment in chapter_notebooks():
+        course = Course(tmp / "chapters" / assignment / "ours")
+        release(course, [assignment])
+        source = T.read(course.source_notebook(assignment))
+        blank = T.read(course.released_notebook(assignment))
+        partial = T.roundtrip(assignment)
+        kinds = [source, blank] + ([T.with_answers(source, partial[0])] if partial else [])
+        per = max(1, students // len(chapter_notebooks()))
+        for number in range(per):
+            T.submit(course, assignment, f"s{number:03d}", kinds[number % len(kinds)])
+        stock = stock_copy(course, tmp / "chapters" / assignment / "stock", assignment)
+        figures = compare(assignment[:9], course, stock, assignment, per)
+        out.append(figures(run_ours(course, assignment, workers),
+                           run_stock(stock, assignment)))
+    return out
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, default=200, help="class size (default 200)")
-    parser.add_argument("--stock-sample", type=int, default=0,
-                        help="honest submissions graded by stock nbgrader (default 0: all of "
-                             "them; a smaller sample makes the run shorter)")
+    parser.add_argument("--students", type=int, default=40,
+                        help="students per class (default 40; the chapters share 4×40)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--time-limit", type=float, default=3.0,
-                        help="our per-cell/per-check limit (hostile loops cost this)")
+    parser.add_argument("--only", default="ps1,pandas,chapters")
     args = parser.parse_args()
-    assignments = list(chapter_notebooks())
+    only = set(args.only.split(","))
+    results: list[Figures] = []
     with tempfile.TemporaryDirectory(prefix="agentloop-bench-") as tmp:
-        course = Course(Path(tmp) / "ours" / "course")
-        release(course, assignments)
-        kinds = build_class(course, assignments, args.students)
-        total = sum(len(v) for v in kinds.values())
-        honest = sum(len(v) for k, v in kinds.items() if k != "hostile")
-        sample = pick_sample({k: list(v) for k, v in kinds.items()},
-                             args.stock_sample or honest)
-        stock = course_with(course, Path(tmp) / "stock", sample)
-        same = course_with(course, Path(tmp) / "ours-same", sample)
-
-        ours_s = run_ours(course, assignments, args.workers, args.time_limit)
-        same_s = run_ours(same, assignments, args.workers, args.time_limit)
-        stock_s = run_stock(stock, assignments)
-
-        ours_scores = {a: T.gradebook_scores(course, a) for a in assignments}
-        stock_scores = {a: T.gradebook_scores(stock, a) for a in assignments}
-        for a in assignments:  # stock records submissions only for sampled students
-            stock_scores[a] = {s: v for s, v in stock_scores[a].items()
-                               if f"{a}/{s}" in sample}
-        disagree = [item for item in sample
-                    if ours_scores[item.split("/")[0]][item.split("/")[1]]
-                    != stock_scores[item.split("/")[0]][item.split("/")[1]]]
-        ours_rate, stock_rate = total / ours_s, len(sample) / stock_s
-        same_rate = len(sample) / same_s
-        what = "all the honest ones" if len(sample) == honest else "a sample"
-        print(f"machine: {os.cpu_count()} cores; chapters: {', '.join(assignments)}")
-        print("class: " + ", ".join(f"{len(v)} {k}" for k, v in kinds.items())
-              + f" = {total} submissions")
-        print(f"ours, whole class: {total} submissions in {ours_s:.1f} s = {ours_rate:.2f} "
-              f"submissions/s ({args.workers} workers, time limit {args.time_limit:g} s, "
-              "hostile included)")
-        print(f"ours, same submissions as stock: {len(sample)} honest ({what}) in "
-              f"{same_s:.1f} s = {same_rate:.2f} submissions/s")
-        print(f"stock: {len(sample)} honest submissions ({what}) in {stock_s:.1f} s = "
-              f"{stock_rate:.2f} submissions/s ({len(assignments)} nbgrader autograde commands)")
-        print(f"ratio on the same submissions: {same_rate / stock_rate:.1f}x stock "
-              f"(whole class, hostile included, against stock's rate: "
-              f"{ours_rate / stock_rate:.1f}x)")
-        if disagree:
-            print(f"scores DISAGREE on {len(disagree)}/{len(sample)} sampled honest "
-                  f"submissions: {', '.join(disagree)}")
-        else:
-            print(f"scores agree on all {len(sample)} sampled honest submissions "
-                  "(hostile ones excepted)")
-        return 1 if disagree else 0
+        base = Path(tmp)
+        if "ps1" in only:
+            results.append(bench_ps1(base, args.students, args.workers))
+        if "pandas" in only:
+            results.append(bench_pandas(base, args.students, args.workers))
+        if "chapters" in only:
+            results += bench_chapters(base, 4 * args.students, args.workers)
+    print(f"machine: {os.cpu_count()} cores; {args.workers} workers for agentloop-grade; "
+          f"stock: one `nbgrader autograde` per assignment; time limit {TIME_LIMIT:g} s "
+          "per cell for both")
+    for figures in results:
+        print(figures.line())
+    total_ours = sum(f.ours_s for f in results)
+    total_stock = sum(f.stock_s for f in results)
+    notebooks = sum(f.notebooks for f in results)
+    print(f"{'all':9} {notebooks:4} notebooks | ours {total_ours:6.1f} s | stock "
+          f"{total_stock:6.1f} s | {total_stock / total_ours:5.1f}x stock")
+    print(json.dumps({f.name: {"ours_s": round(f.ours_s, 2), "stock_s": round(f.stock_s, 2),
+                               "notebooks": f.notebooks, "agree": not f.disagree}
+                      for f in results}))
+    return 1 if any(f.disagree for f in results) else 0
 
 
 if __name__ == "__main__":

@@ -215,7 +215,8 @@ class ClassReport:
     def mistakes(self, limit: int = TOP_MISTAKES) -> list[dict[str, Any]]:
         """The biggest failure groups over every cell: most students first."""
         pairs = [(cell, group) for cell in self.cells for group in cell.groups]
-        pairs.sort(key=lambda p: (-len(p[1].students), -p[1].cases, p[0].key, p[1].rule))
+        pairs.sort(key=lambda p: (-len(p[1].students), p[1].rule == EVERY_CASE,
+                                  -p[1].cases, p[0].key, p[1].rule))
         return [{"cell": cell.key, "kind": cell.kind, **_group_plain(group)}
                 for cell, group in pairs[:limit]]
 
@@ -318,8 +319,17 @@ def _name(student: Any) -> str:
     return " ".join(p for p in (student.first_name, student.last_name) if p)
 
 
+def require_gradebook(course: Course) -> None:
+    """A course's SQLite gradebook must exist (nbgrader would create an empty one)."""
+    url = course.gradebook_url
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
+        raise GradingError(f"no gradebook at {url.removeprefix('sqlite:///')}; run "
+                           "`agentloop-grade release` and `autograde` first")
+
+
 def known_assignments(course: Course) -> list[str]:
     """Assignments in the gradebook (and source/), sorted."""
+    require_gradebook(course)
     with course.gradebook() as gb:
         names = {a.name for a in gb.assignments}
     return sorted(names | set(course.assignments()))
@@ -452,7 +462,8 @@ def _fill(cell: CellStats, scores: dict[str, dict[tuple[str, str], tuple[float |
         who = sorted(group["students"])
         found.append(FailureGroup(rule, reason, who, group["cases"],
                                   _example(group["students"])))
-    found.sort(key=lambda g: (-len(g.students), -g.cases, g.rule, g.reason))
+    found.sort(key=lambda g: (-len(g.students), g.rule == EVERY_CASE, -g.cases, g.rule,
+                              g.reason))
     cell.groups = found
 
 
@@ -603,6 +614,7 @@ def overview(course: Course, below: float = 50.0) -> Overview:
 
     from nbgrader.api import MissingEntry
 
+    require_gradebook(course)
     now = datetime.now(UTC).replace(tzinfo=None)  # nbgrader stores naive UTC
     with course.gradebook() as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")

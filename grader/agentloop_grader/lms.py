@@ -81,6 +81,9 @@ class Grades:
 def read_grades(course: Course) -> Grades:
     from nbgrader.api import MissingEntry
 
+    from .classreport import require_gradebook
+
+    require_gradebook(course)
     with course.gradebook() as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nbgrader's own SQLAlchemy warnings
         people = [Person(s.id, s.first_name or "", s.last_name or "", s.email or "")
