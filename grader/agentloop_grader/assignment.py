@@ -15,6 +15,7 @@ nbgrader runs it. Nothing a student submits can change any of this.
 from __future__ import annotations
 
 import ast
+import fnmatch
 import importlib.util
 import json
 import sys
@@ -256,12 +257,24 @@ def _resolve(check_id: str, teacher: dict[str, Check], spec: NotebookSpec, cell:
     return found
 
 
-def assignment_files(folder: Path) -> list[Path]:
-    """The non-notebook files released with the assignment (nbgrader's ignore rules)."""
-    from nbgrader.utils import find_all_files
+def assignment_files(folder: Path, ignore: list[str] | None = None) -> list[Path]:
+    """The non-notebook files released with the assignment, by nbgrader's ignore rules: a
+    glob matches a file's or folder's own name (and, as with glob, `*` skips dot-names)."""
+    patterns = [*(IGNORED if ignore is None else ignore), "*.ipynb"]
+    found = []
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if any(_ignored(part, patterns) for part in parts) or path.is_symlink():
+            continue
+        if path.is_file():
+            found.append(path)
+    return found
 
-    found = [Path(p) for p in find_all_files(str(folder), [*IGNORED, "*.ipynb"])]
-    return sorted(p for p in found if p.is_file() and not p.is_symlink())
+
+def _ignored(name: str, patterns: list[str]) -> bool:
+    return any(fnmatch.fnmatchcase(name, pattern) and
+               (not name.startswith(".") or pattern.startswith("."))
+               for pattern in patterns)
 
 
 def notebook_imports(notebooks: dict[str, NotebookSpec]) -> frozenset[str]:

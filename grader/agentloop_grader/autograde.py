@@ -10,19 +10,22 @@ and every write, happens in this process, one student at a time.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from agentloop.checks import VISIBLE_FILE
 
 from .assignment import Assignment, load_assignment
-from .classreport import after_run
+from .classreport import after_run, warm_up
 from .config import execute_timeout
 from .course import Course, GradingError
 from .judging import CaseBook, CellScore, score_notebook
@@ -36,7 +39,13 @@ from .records import (
     write_notebook,
 )
 from .report import PROTECTIONS, Row, RunReport
-from .submission import Submission, cells_to_run, read_submission, source_records
+from .submission import (
+    SourceCellRecord,
+    Submission,
+    cells_to_run,
+    read_submission,
+    source_records,
+)
 
 BASE_PRELOAD = ("agentloop", "agentloop.checks")
 
@@ -83,18 +92,36 @@ class Autograder:
         config = course.config()
         self.limits = options.limits or Limits(time_s=execute_timeout(config))
         self.book = CaseBook.build(self.assignment, options.seed)
-        self.late = LatePenalties.for_course(course)
         try:
             self.choice = choose(options.isolation, trusted=options.trusted,
                                  container_image=options.container_image)
         except IsolationUnavailable as exc:
             raise GradingError(str(exc)) from None
-        with course.gradebook() as gb:
-            self.records = source_records(gb, self.assignment, self.released)
-        missing = sorted(set(self.assignment.notebooks) - set(self.records))
-        if missing:
-            raise GradingError(f"{assignment}/{missing[0]}.ipynb is not in the gradebook; "
-                               f"run `agentloop-grade release {assignment}` again")
+        self._late: LatePenalties | None = None
+        self._records: dict[str, dict[str, SourceCellRecord]] | None = None
+
+    # The gradebook and nbgrader's plugins take seconds to import: a run starts its workers
+    # first and reads these while the workers do their own imports.
+
+    @property
+    def late(self) -> LatePenalties:
+        if self._late is None:
+            self._late = LatePenalties.for_course(self.course)  # as configured for stock
+        return self._late
+
+    @property
+    def records(self) -> dict[str, dict[str, SourceCellRecord]]:
+        """What the gradebook recorded of each notebook's graded cells at release."""
+        if self._records is None:
+            with self.course.gradebook() as gb:
+                records = source_records(gb, self.assignment, self.released)
+            missing = sorted(set(self.assignment.notebooks) - set(records))
+            if missing:
+                name = self.assignment.name
+                raise GradingError(f"{name}/{missing[0]}.ipynb is not in the gradebook; "
+                                   f"run `agentloop-grade release {name}` again")
+            self._records = records
+        return self._records
 
     # --- stages ---------------------------------------------------------------------------
 
@@ -168,35 +195,38 @@ class Autograder:
 
     def run(self) -> RunReport:
         start = time.monotonic()
-        report = self._report()
         students = self.students()
         if not students:
             raise GradingError(f"no submissions for {self.assignment.name} in "
                                f"{self.course.root / 'submitted'}; run `agentloop-grade "
                                "collect` first")
-        pending: dict[str, _Pending] = {}
-        jobs: list[Job] = []
-        for number, student in enumerate(students):
-            sub = self.read(student)
-            found = self.jobs(sub, number)
-            pending[student] = _Pending(sub, waiting=len(found))
-            jobs += found
-        with GradebookWriter(self.course, self.assignment, self.late) as writer:
-            for item in pending.values():
-                if item.waiting == 0:
-                    report.add(self.record(writer, item.submission, {}))
-            bar = _progress(len(jobs), self.options.progress, self.assignment.name)
-            for run in self._runs(jobs, report):
-                item = pending[run.student]
-                item.runs[run.notebook] = run
-                item.waiting -= 1
-                bar.update(1)
-                if item.waiting == 0:
-                    report.add(self.record(writer, item.submission, item.runs))
-            bar.close()
+        threading.Thread(target=warm_up, name="warm-up report", daemon=True).start()
+        with tempfile.TemporaryDirectory(prefix="agentloop-grade-") as tmp, \
+                self._pool(Path(tmp), len(students)) as pool:
+            report = self._report()
+            pending: dict[str, _Pending] = {}
+            jobs: list[Job] = []
+            for number, student in enumerate(students):
+                sub = self.read(student)
+                found = self.jobs(sub, number)
+                pending[student] = _Pending(sub, waiting=len(found))
+                jobs += found
+            with GradebookWriter(self.course, self.assignment, self.late) as writer:
+                for item in pending.values():
+                    if item.waiting == 0:
+                        report.add(self.record(writer, item.submission, {}))
+                bar = _progress(len(jobs), self.options.progress, self.assignment.name)
+                for run in self._runs(pool, jobs, report):
+                    item = pending[run.student]
+                    item.runs[run.notebook] = run
+                    item.waiting -= 1
+                    bar.update(1)
+                    if item.waiting == 0:
+                        report.add(self.record(writer, item.submission, item.runs))
+                bar.close()
         report.seconds = round(time.monotonic() - start, 3)
         report.files = [str(p) for p in report.save(self.course.root / "reports")]
-        report.files += after_run(self.course, report)  # the class report, beside them
+        report.files += after_run(self.course, report)
         return report
 
     def _report(self) -> RunReport:
@@ -214,25 +244,40 @@ class Autograder:
             "late_penalties": self.late.describe(),
             "notebooks": sorted(self.assignment.notebooks)}, notes=notes)
 
-    def _runs(self, jobs: list[Job], report: RunReport) -> Iterator[Run]:
+    @contextlib.contextmanager
+    def _pool(self, tmp: Path, students: int) -> Iterator[Any]:
+        """Warm workers, started now (their imports overlap the gradebook's); None when the
+        jobs go to a Dask cluster instead."""
+        setup, choice, views = self._setup(tmp)
+        self._dask = (setup, choice)
+        if self.options.scheduler:
+            yield None
+            return
+        from .workers import WorkerPool
+
+        size = min(self.options.worker_count(), students * len(self.assignment.notebooks))
+        pool = WorkerPool(setup, choice, views[:size])
+        pool.launch()
+        try:
+            yield pool
+        finally:
+            pool.close()
+
+    def _runs(self, pool: Any, jobs: list[Job], report: RunReport) -> Iterator[Run]:
         if not jobs:
             return
-        with tempfile.TemporaryDirectory(prefix="agentloop-grade-") as tmp:
-            setup, choice, views = self._setup(Path(tmp))
-            if self.options.scheduler:
-                from .distributed import dask_runs
+        if pool is None:
+            from .distributed import dask_runs
 
-                yield from dask_runs(self.options.scheduler, jobs, setup, choice)
-                return
-            from .workers import WorkerPool
-
-            size = min(self.options.worker_count(), len(jobs))
-            with WorkerPool(setup, choice, views[:size]) as pool:
-                failed = pool.workers[0].ready.failed if pool.workers[0].ready else ()
-                if failed:
-                    report.notes.append(f"could not pre-import {', '.join(failed)} "
-                                        "(cells importing them will fail)")
-                yield from pool.run(jobs)
+            setup, choice = self._dask
+            yield from dask_runs(self.options.scheduler or "", jobs, setup, choice)
+            return
+        with pool:
+            failed = pool.workers[0].ready.failed if pool.workers[0].ready else ()
+            if failed:
+                report.notes.append(f"could not pre-import {', '.join(failed)} "
+                                    "(cells importing them will fail)")
+            yield from pool.run(jobs)
 
     def _setup(self, tmp: Path) -> tuple[Setup, object, list[object]]:
         """Stage the assignment's files (read-only) and one work root per worker."""

@@ -213,10 +213,15 @@ class ClassReport:
                 "histogram": {"edges": edges, "counts": histogram(values, edges)}}
 
     def mistakes(self, limit: int = TOP_MISTAKES) -> list[dict[str, Any]]:
-        """The biggest failure groups over every cell: most students first."""
-        pairs = [(cell, group) for cell in self.cells for group in cell.groups]
+        """The biggest failure groups over every cell: most students first, then the
+        notebook's order. Groups of students who all crashed, timed out, sent hostile code
+        or an unreadable notebook are left out (they are listed by `trouble`)."""
+        troubled = {s.student for s in self.students if s.troubles}
+        order = {cell.key: number for number, cell in enumerate(self.cells)}
+        pairs = [(cell, group) for cell in self.cells for group in cell.groups
+                 if not set(group.students) <= troubled]
         pairs.sort(key=lambda p: (-len(p[1].students), p[1].rule == EVERY_CASE,
-                                  -p[1].cases, p[0].key, p[1].rule))
+                                  order[p[0].key], -p[1].cases, p[1].rule))
         return [{"cell": cell.key, "kind": cell.kind, **_group_plain(group)}
                 for cell, group in pairs[:limit]]
 
@@ -383,7 +388,7 @@ def build(course: Course, assignment: str,
             line.seconds_late = float(submission.total_seconds_late or 0)
             line.needs_manual = bool(submission.needs_manual_grade)
             scores[student.id] = {
-                (nb.notebook.name, grade.name): (grade.score, bool(grade.needs_manual_grade))
+                (nb.notebook.name, grade.name): (_graded(grade), bool(grade.needs_manual_grade))
                 for nb in submission.notebooks for grade in nb.grades}
         max_score = float(record.max_score)
     if not scores:
@@ -416,6 +421,14 @@ def build(course: Course, assignment: str,
                          f"failures are not grouped: {', '.join(missing)}")
     return ClassReport(assignment, max_score, students, [cells[k] for k in order],
                        _run_meta(runs), notes)
+
+
+def _graded(grade: Any) -> float | None:
+    """A grade's score, or None while nobody (nor the autograder) has given one; nbgrader's
+    own `score` is 0 then."""
+    if grade.auto_score is None and grade.manual_score is None:
+        return None
+    return float(grade.score)
 
 
 def _cell_order(runs: list[tuple[Path | None, dict[str, Any]]],
@@ -671,3 +684,16 @@ def write_overview(course: Course, below: float = 50.0,
     base = _free_base(folder, f"course-{report.generated}", ".overview.json")
     report.files = [str(p) for p in report.save(base)]
     return report
+
+
+def warm_up() -> None:
+    """Import the plotting library ahead of time (a run calls this on a thread while its
+    workers grade, so the report at the end does not wait for the import)."""
+    try:
+        import matplotlib.backends.backend_svg  # noqa: F401
+        from matplotlib import font_manager
+        from matplotlib.figure import Figure  # noqa: F401
+
+        font_manager.fontManager.findfont("DejaVu Sans")
+    except Exception:  # no matplotlib: the report shows tables only
+        pass

@@ -63,14 +63,16 @@ class LatePenalties:
             return f"{kind.__name__} (penalty_method={self.plugin.penalty_method!r})"
         return f"{kind.__module__}.{kind.__qualname__}"
 
-    def apply(self, submission: Any, notebook: Any) -> float | None:
+    def apply(self, submission: Any, notebook: Any, seconds: float | None = None) -> float | None:
         """Set `notebook.late_submission_penalty` as nbgrader does, and return it.
 
-        `submission` is the SubmittedAssignment, `notebook` its SubmittedNotebook with this
-        run's grades already flushed (its `score` is read from the database).
+        `submission` is the SubmittedAssignment (late by `seconds`, default its own
+        `total_seconds_late`), `notebook` its SubmittedNotebook with this run's grades
+        already flushed (its `score` is read from the database).
         """
         notebook.late_submission_penalty = None  # reset, as stock does
-        seconds = submission.total_seconds_late
+        if seconds is None:
+            seconds = submission.total_seconds_late
         if seconds > 0:
             score = notebook.score
             penalty = self.plugin.late_submission_penalty(submission.student.id, score,

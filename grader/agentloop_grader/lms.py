@@ -32,10 +32,10 @@ a canvas export needs one of the Canvas columns, a moodle export one of the Mood
 only what the file says is written (nothing is guessed from the nbgrader id). A gradebook
 student the file does not list is left out of the import file and listed.
 
-Nothing is dropped silently: students without a score for an assignment (an empty cell;
-both platforms leave an empty cell's grade unchanged), students the --ids file does not
-know, ids-file rows the gradebook does not know, and scores still waiting for a manual
-grade are listed on stderr and counted in the summary line.
+Nothing is dropped silently: students without a score for an assignment (an empty cell,
+never turned into a 0), students the --ids file does not know, ids-file rows the gradebook
+does not know, and scores still waiting for a manual grade are listed on stderr and
+counted in the summary line.
 """
 
 from __future__ import annotations

@@ -50,6 +50,7 @@ class GradebookWriter:
         self.gb = course.gradebook()
         self.assignment = assignment
         self.late = late
+        self.students = {student.id for student in self.gb.students}
 
     def __enter__(self) -> GradebookWriter:
         return self
@@ -74,38 +75,44 @@ class GradebookWriter:
                out: Recorded) -> None:
         from nbgrader.api import MissingEntry
 
-        gb, name = self.gb, self.assignment.name
-        gb.update_or_create_student(sub.student)
+        gb = self.gb
+        if sub.student not in self.students:
+            gb.update_or_create_student(sub.student)
+            self.students.add(sub.student)
         submission = self._submission(sub, out)
+        seconds_late = submission.total_seconds_late
+        rows, grades, comments = _rows_of(gb, submission)
         for notebook_name, notebook in sub.notebooks.items():
-            row = gb.find_submission_notebook(notebook_name, name, sub.student)
-            grades = {grade.name: grade for grade in row.grades}
-            comments = {comment.name: comment for comment in row.comments}
+            row = rows[notebook_name]
             if not notebook.file:  # no notebook at all: 0 everywhere, as stock
-                for grade in grades.values():
+                for grade in grades[row.id].values():
                     grade.auto_score, grade.needs_manual_grade = 0.0, False
             else:
                 for score in scores.get(notebook_name, []):
-                    if score.grade_id not in grades:
+                    grade = grades[row.id].get(score.grade_id)
+                    if grade is None:
                         raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
                     if score.kind == "task":
                         continue  # stock leaves tasks to a person entirely
-                    grade = grades[score.grade_id]
                     grade.auto_score = score.score
                     grade.needs_manual_grade = grade.manual_score is not None or \
                         score.score is None
-                _comment(notebook, comments)
+                _comment(notebook, comments[row.id])
+        if seconds_late > 0:
             gb.db.flush()
-            gb.db.expire(row)  # its score is computed by the database from the grades
+        for notebook_name in sub.notebooks:
+            row = rows[notebook_name]
+            if seconds_late > 0:
+                gb.db.expire(row)  # its score is computed by the database from the grades
             try:
-                penalty = self.late.apply(submission, row)
+                penalty = self.late.apply(submission, row, seconds_late)
             except Exception as exc:  # the teacher's plugin failed: keep the scores, say so
                 row.late_submission_penalty, penalty = None, None
                 out.problems.append(f"late penalty not applied: {self.late.describe()} "
                                     f"raised {exc!r}")
             out.penalties[notebook_name] = penalty
             out.late_penalty += penalty or 0.0
-        out.seconds_late = submission.total_seconds_late
+        out.seconds_late = seconds_late
 
     def _submission(self, sub: Submission, out: Recorded) -> Any:
         """The student's SubmittedAssignment, with the timestamp.txt time when readable."""
@@ -121,6 +128,27 @@ class GradebookWriter:
                 gb.update_or_create_student(sub.student)
                 out.problems.append(f"unreadable timestamp {sub.timestamp!r} ignored")
         return gb.update_or_create_submission(assignment, sub.student)
+
+
+def _rows_of(gb: Any, submission: Any) -> tuple[dict[str, Any], dict[str, dict[str, Any]],
+                                                dict[str, dict[str, Any]]]:
+    """A submission's notebooks by name, and their grades and comments by cell name, in
+    three queries (nbgrader's own accessors cost a query per notebook and per cell)."""
+    from nbgrader.api import Comment, Grade, SubmittedNotebook
+    from sqlalchemy.orm import joinedload
+
+    rows = gb.db.query(SubmittedNotebook).options(joinedload(SubmittedNotebook.notebook)) \
+        .filter(SubmittedNotebook.assignment_id == submission.id).all()
+    ids = [row.id for row in rows]
+    grades: dict[str, dict[str, Any]] = {i: {} for i in ids}
+    comments: dict[str, dict[str, Any]] = {i: {} for i in ids}
+    for grade in gb.db.query(Grade).options(joinedload(Grade.cell)).filter(
+            Grade.notebook_id.in_(ids)):
+        grades[grade.notebook_id][grade.cell.name] = grade
+    for comment in gb.db.query(Comment).options(joinedload(Comment.cell)).filter(
+            Comment.notebook_id.in_(ids)):
+        comments[comment.notebook_id][comment.cell.name] = comment
+    return {row.notebook.name: row for row in rows}, grades, comments
 
 
 def _comment(notebook: SubmittedNotebook, comments: dict[str, Any]) -> None:

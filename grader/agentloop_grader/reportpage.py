@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .classreport import CellStats, ClassReport, Overview
 
 WHO_SHOWN = 8  # names listed per failure group
+CARDS_PER_ASSIGNMENT = 4  # the overview's first assignments get a card of their own
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'"
 KIND_WORDS = {"check": "check", "test": "test", "manual": "by hand", "task": "task"}
 TROUBLE_WORDS = {"crash": "crash", "time-out": "time-out", "hostile": "hostile code",
@@ -39,7 +40,7 @@ margin-top:-40px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:10px;
 padding:13px 16px;box-shadow:0 1px 2px rgba(16,42,67,.06)}
 .card .label{color:var(--muted);font-size:12.5px;text-transform:uppercase;
-letter-spacing:.05em}
+letter-spacing:.05em;overflow-wrap:anywhere}
 .card .value{font-size:25px;font-weight:650;line-height:1.25;margin-top:2px}
 .card .value small{font-size:14px;color:var(--muted);font-weight:500}
 .card .note{font-size:12.5px;color:var(--muted)}
@@ -89,11 +90,13 @@ figcaption{color:var(--muted);font-size:13px}
 details{margin-top:6px}
 details>summary{cursor:pointer;font-weight:600;color:var(--blue)}
 .muted{color:var(--muted)}
+a{color:var(--blue)}
 .ok{color:var(--green);font-weight:600}
 .empty{color:var(--muted);font-style:italic}
 .cols{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:22px;
 align-items:start}
 @media (max-width:820px){.cols{grid-template-columns:1fr}}
+.heat th.s{text-align:center}
 .heat td.s{text-align:center;font-variant-numeric:tabular-nums;white-space:nowrap}
 .q0{background:#fbe3e1}.q1{background:#fdeccf}.q2{background:#fbf6d5}.q3{background:#e5f3e3}
 .q4{background:#cfead3}
@@ -204,7 +207,8 @@ def _cards(report: ClassReport) -> str:
         full = sum(1 for s in report.submitted if top and s.net_score >= top)
         out.append(card("Full marks", f"{full}<small> / {len(report.submitted)}</small>",
                         "students"))
-    graded = [c for c in report.cells if c.pass_rate is not None and c.kind != "manual"]
+    graded = [c for c in report.cells if c.pass_rate is not None
+              and c.kind in ("check", "test")]
     if graded:
         worst = min(graded, key=lambda c: (c.pass_rate, c.key))
         out.append(card("Hardest cell", f"{percent(worst.pass_rate)}",
@@ -230,7 +234,9 @@ def _mistakes(report: ClassReport) -> str:
     items = report.mistakes()
     head = ("<section id=\"mistakes\"><h2>What the class got wrong</h2><p class=\"lead\">"
             "The most common failures over every graded cell, counted in students (a "
-            "student who fails several cases of the same rule counts once).</p>")
+            "student who fails several cases of the same rule counts once). Students whose "
+            "code crashed or ran out of time are under <a href=\"#trouble\">Students who "
+            "need a look</a>.</p>")
     if not items:
         note = "Every submission passed every graded cell." if report.run else \
             "No run report with failure details (grade with agentloop-grade autograde)."
@@ -243,7 +249,8 @@ def _mistakes(report: ClassReport) -> str:
             if item["reason"] and item["reason"] != item["rule"] else ""
         rows.append(
             f"<li><div class=\"count\">{item['students']}<small>"
-            f"{'student' if item['students'] == 1 else 'students'}</small></div><div>"
+            f"{'student' if item['students'] == 1 else 'students'} · "
+            f"{percent(item['students'] / len(report.submitted))}</small></div><div>"
             f"<div class=\"rule\">{esc(item['rule'])}</div>{reason}"
             f"<div class=\"meta\">{badge(item['kind'], KIND_WORDS)} <code>"
             f"{esc(item['cell'])}</code> · {plural(item['cases'], 'failed case')}"
@@ -458,7 +465,7 @@ def overview_page(report: Overview) -> str:
                   "submitted)"),
              card("Marked", str(len(marked)), f"below {report.below:g}% or missing a "
                   "submission", alert=bool(marked))]
-    for a, mean in zip(assignments, means, strict=True):
+    for a, mean in list(zip(assignments, means, strict=True))[:CARDS_PER_ASSIGNMENT]:
         cards.append(card(a.name, f"{num(mean, 2)}<small>%</small>" if mean is not None
                           else "—", f"mean · {a.submitted} submitted"))
     marked_rows = "".join(
@@ -468,7 +475,7 @@ def overview_page(report: Overview) -> str:
     marked_html = ("<table><thead><tr><th>student</th><th class=\"num\">of the points</th>"
                    "<th>why</th></tr></thead><tbody>" + marked_rows + "</tbody></table>") \
         if marked else "<p class=\"empty\">Nobody is behind.</p>"
-    head = "".join(f"<th class=\"num\">{esc(a.name)}<div class=\"muted\" style=\""
+    head = "".join(f"<th class=\"s\">{esc(a.name)}<div class=\"muted\" style=\""
                    f"text-transform:none\">of {a.max_score:g}</div></th>"
                    for a in assignments)
     rows = []

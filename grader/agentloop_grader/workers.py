@@ -66,6 +66,11 @@ class Worker:
     # --- life -----------------------------------------------------------------------------
 
     def start(self) -> WorkerReady:
+        self.launch()
+        return self.wait_ready()
+
+    def launch(self) -> None:
+        """Start the worker process; it imports while the caller does other work."""
         from .isolation import worker_command
 
         ours, theirs = socket.socketpair()
@@ -82,6 +87,9 @@ class Worker:
             theirs.close()
         self.sock = ours
         send(ours, self.setup)
+
+    def wait_ready(self) -> WorkerReady:
+        """Wait until the launched worker has done its imports."""
         self.ready = self._wait_ready()
         return self.ready
 
@@ -274,10 +282,22 @@ class WorkerPool:
                                Path(view.work_root)) for view in views]
         self.idle: queue.Queue[Worker] = queue.Queue()
 
-    def __enter__(self) -> WorkerPool:
+    def launch(self) -> None:
+        """Start every worker (here, in the main thread: see the module docstring) without
+        waiting for their imports."""
         try:
             for worker in self.workers:
-                worker.start()  # here, in the main thread (see the module docstring)
+                if worker.proc is None:
+                    worker.launch()
+        except BaseException:
+            self.close()
+            raise
+
+    def __enter__(self) -> WorkerPool:
+        try:
+            self.launch()
+            for worker in self.workers:
+                worker.wait_ready()
                 self.idle.put(worker)
         except BaseException:
             self.close()

@@ -108,7 +108,7 @@ from .capture import (
     Limits,
     OutputLog,
 )
-from .shell import StdinGuard, build_shell, make_current
+from .shell import TRACEBACK_MODE, StdinGuard, build_shell, make_current
 
 # This module's functions find builtins here, not in the builtins module that student
 # code can edit or empty (a function keeps the __builtins__ of the module defining it).
@@ -181,7 +181,7 @@ class CellRunner:
         self._fds = FdCapture(limits.max_fd_bytes) if capture_fds else None
         self._stdin = StdinGuard()
         self._formatter = PlainTextFormatter()
-        self._tb = AutoFormattedTB(mode="Context", theme_name=self._shell.colors)
+        self._tb = AutoFormattedTB(mode=TRACEBACK_MODE, theme_name=self._shell.colors)
         self._syntax_tb = SyntaxTB(theme_name=self._shell.colors)
         self._protect = (*EXTRA_PROTECTED, *protect)
         self._test_count = 0

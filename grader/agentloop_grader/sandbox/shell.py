@@ -158,6 +158,9 @@ class StdinGuard:
             self._saved = None
 
 
+TRACEBACK_MODE = "Plain"
+
+
 def build_shell(ipython_dir: str | None = None) -> GradingShell:
     """One GradingShell, made the process's `get_ipython()` (replacing any other). Its
     IPython directory is `ipython_dir` or a new temporary one (removed when the process
@@ -172,6 +175,10 @@ def build_shell(ipython_dir: str | None = None) -> GradingShell:
     config.HistoryManager.enabled = False  # no SQLite and no history thread before a fork
     config.InteractiveShell.autocall = 0
     config.InteractiveShell.autoindent = False
+    # Plain tracebacks: IPython's default context mode reads and highlights source around
+    # every frame (some 25 ms an error, and a blank notebook is all errors); the lines that
+    # matter — each frame's file, line and code, then the error — are the same
+    config.InteractiveShell.xmode = TRACEBACK_MODE
     GradingShell.clear_instance()
     InteractiveShell.clear_instance()
     shell = GradingShell.instance(config=config, ipython_dir=ipython_dir)

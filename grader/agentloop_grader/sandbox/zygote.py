@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import ctypes
+import gc
 import importlib
 import os
 import selectors
@@ -121,6 +122,9 @@ def serve(sock: socket.socket) -> None:
     library = load_library_checks(setup.check_modules)
     runner = CellRunner()
     runner.warm_up()
+    # Everything imported so far lives as long as the worker: keep the collector from
+    # walking it in every job, which would copy each page a fork shares (copy-on-write).
+    gc.freeze()
     send(sock, WorkerReady(tuple(imported), tuple(failed)))
     while True:
         message, fds = receive(sock)
