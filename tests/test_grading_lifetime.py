@@ -1,0 +1,99 @@
+"""A sandbox never outlives the grading process: kill `agentloop-grade autograde` while
+submissions are stuck in infinite loops, and no worker or job process is left running —
+as root and as an ordinary teacher account, in each isolation mode."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from agentloop_grader import testing as T
+from agentloop_grader.course import Course
+from agentloop_grader.isolation import IsolationUnavailable, choose
+from agentloop_grader.release import release
+from unprivileged import TEACHER, blocked_python, ensure_teacher, is_root
+
+pytestmark = pytest.mark.slow
+A = "01_agent_loop"
+MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces"),
+         ("teacher", "landlock")]
+
+
+def _sandbox_processes() -> list[str]:
+    """Command lines of every process running our zygote or a job forked from it."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if "agentloop_grader.sandbox.zygote" in cmdline:
+            found.append(f"{pid}: {cmdline}")
+    return found
+
+
+def _grader_command(course: Path, isolation: str, user: str) -> list[str]:
+    argv = [sys.executable, "-m", "agentloop_grader.cli", "autograde", A, "--course",
+            str(course), "--workers", "2", "--time-limit", "60", "--isolation", isolation,
+            "--no-progress"]
+    if user == "teacher":
+        argv = ["setpriv", f"--reuid={TEACHER}", f"--regid={TEACHER}", "--init-groups",
+                "--", *argv]
+    blocked = blocked_python()
+    if blocked is None or not is_root():
+        return argv
+    # as tests/unprivileged.py does: make this machine's Python (under a 0700 /root)
+    # reachable for uid 65534 and the teacher, in a private mount namespace
+    from unprivileged import EXPOSE
+
+    hold = tempfile.mkdtemp(prefix="agentloop-hold-")
+    return ["unshare", "--mount", "--propagation", "private", "--", "/bin/sh", "-c", EXPOSE,
+            "expose", hold, *blocked, *argv]
+
+
+@pytest.mark.parametrize(("user", "isolation"), MODES, ids=["-".join(m) for m in MODES])
+def test_killing_the_grader_leaves_no_sandbox(user, isolation):
+    if user == "teacher" and not is_root():
+        pytest.skip("the teacher run is the unprivileged half of a root test run")
+    try:
+        choose(isolation)
+    except IsolationUnavailable as exc:
+        pytest.skip(str(exc))
+    assert not _sandbox_processes(), "a sandbox from an earlier test is still running"
+    root = Path(tempfile.mkdtemp(prefix="agentloop-lifetime-"))
+    try:
+        os.chmod(root, 0o755)
+        course = Course(root / "course")
+        release(course, [A])
+        source = T.read(course.source_notebook(A))
+        loop = "while True:\n    pass\n"
+        for number in range(4):
+            T.submit(course, A, f"s{number}", T.with_answers(source, {"ch1-decide-answer": loop}))
+        if user == "teacher":
+            account = ensure_teacher()
+            for item in [root, *root.rglob("*")]:
+                os.lchown(item, account.pw_uid, account.pw_gid)
+        grader = subprocess.Popen(_grader_command(course.root, isolation, user), cwd=root,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  start_new_session=True)
+        deadline = time.monotonic() + 60
+        while len(_sandbox_processes()) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)  # two workers and at least one job in its loop
+        assert len(_sandbox_processes()) >= 3, grader.stderr.read().decode()[-2000:]
+        os.killpg(grader.pid, signal.SIGKILL)  # the grader, and only its own session
+        grader.wait()
+        deadline = time.monotonic() + 10
+        while _sandbox_processes() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _sandbox_processes() == []
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
