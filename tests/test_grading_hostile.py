@@ -86,6 +86,21 @@ if pid == 0:
     os._exit(0)
 '''
 
+# The library's real decide, dug out of memory: from the collector's objects and one level
+# into the containers they hold (where a grader's own bookkeeping would keep it).
+DIG_UP = r'''
+import gc
+def _is_decide(f):
+    return (getattr(f, "__qualname__", "") == "decide"
+            and getattr(f, "__module__", "") == "agentloop.loop")
+def _candidates():
+    for o in gc.get_objects():
+        yield o
+        if isinstance(o, (list, tuple, dict)):
+            yield from (o.values() if isinstance(o, dict) else o)
+real = next(f for f in _candidates() if _is_decide(f))
+'''
+
 KILL_GRADER = r'''
 import os, signal
 for pid in os.listdir("/proc"):
@@ -142,11 +157,8 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
         "captures_reference": ("from agentloop.loop import decide as reference\n"
                                "def decide(state):\n    return reference(state)\n",
                                r"withheld while grading"),
-        "digs_up_reference": ("import gc\nreal = next(f for f in gc.get_objects() if "
-                              "getattr(f, '__qualname__', '') == 'decide' and "
-                              "getattr(f, '__module__', '') == 'agentloop.loop')\n"
-                              "def decide(state):\n    return real(state)\n",
-                              r"withheld while grading"),
+        "digs_up_reference": (DIG_UP + "def decide(state):\n    return real(state)\n",
+                              r"withheld while grading|StopIteration"),
         "reads_reference_answers": ("from agentloop.checks.ch1 import REFERENCE\n"
                                     "decide = REFERENCE['decide']\n",
                                     r"not available while grading"),
