@@ -23,6 +23,16 @@ NOTEBOOKS = sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))
 pytestmark = pytest.mark.slow
 
 
+def written_answers(nb: dict) -> dict[str, str]:
+    """Answer cells with points (a written answer graded by hand), by grade_id → text."""
+    out = {}
+    for cell in nb["cells"]:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        if meta.get("grade") and meta.get("solution"):
+            out[meta["grade_id"]] = T.source_text(cell)
+    return out
+
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
 def test_roundtrip(notebook: Path, tmp_path: Path) -> None:
     course = Course(tmp_path / "course")
@@ -47,7 +57,19 @@ def test_roundtrip(notebook: Path, tmp_path: Path) -> None:
 
     report = autograde(course, assignment, Options(workers=2, progress=False,
                                                     limits=Limits(time_s=20)))
-    scores = T.gradebook_scores(course, assignment)
+    everything = T.gradebook_scores(course, assignment)
+    written = written_answers(source)  # graded by hand: checked apart from the tests
+    scores = {student: {gid: score for gid, score in cells.items() if gid not in written}
+              for student, cells in everything.items()}
+    for gid, text in written.items():
+        assert everything["solution"][gid] is None, gid  # an answer: left for a person
+        assert everything["untouched"][gid] == 0.0, gid  # "No response.", as in stock
+        kept = T.read(course.path("autograded", "solution", assignment) / notebook.name)
+        assert text in [T.source_text(c) for c in kept["cells"]], gid  # the student's text
+    if written:
+        with course.gradebook() as gb:
+            grade = gb.find_grade(next(iter(written)), assignment, assignment, "solution")
+            assert grade.needs_manual_grade
 
     assert scores["solution"] == tests, report.summary()
     assert scores["untouched"] == dict.fromkeys(tests, 0.0), report.summary()

@@ -15,6 +15,9 @@ A source is a Python file in "percent" format:
     an ordinary nbgrader test cell (asserts; ### BEGIN HIDDEN TESTS inside)
     # %% readonly id=ch1-cases
     a locked cell nbgrader restores before grading
+    # %% [markdown] manual id=ch5-what-it-proves points=2
+    a written answer graded by hand (nbgrader: solution and grade, no autograde); its
+    text is the instructor's answer, which the student version replaces
 
 Every other code cell is a demonstration and is tagged `skip-grading`: the grader runs
 the exercise cells only (their answers are self-contained).
@@ -36,17 +39,6 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "chapters" / "src"
 CHAPTERS = ROOT / "chapters"
-
-# The zero-install site (JupyterLite) runs on Pyodide, where packages are installed
-# into the page at run time; everywhere else this cell does nothing.
-LITE_SETUP = """\
-# Set-up for the in-browser version of the course; does nothing in JupyterLab.
-import sys
-
-if sys.platform == "emscripten":
-    import piplite
-
-    await piplite.install(["ipywidgets", "agentloop"])"""
 
 SKIP_GRADING = "skip-grading"  # the grader's tag for cells it does not run
 HEADER = re.compile(r"^# %%(?:\s+(?P<rest>.*))?$")
@@ -81,7 +73,18 @@ def _make_cell(header: str, lines: list[str]) -> nbformat.NotebookNode:
         lines.pop(0)
     if header.startswith("[markdown]"):
         text = "\n".join(re.sub(r"^# ?", "", line) for line in lines)
-        return nbformat.v4.new_markdown_cell(text)
+        cell = nbformat.v4.new_markdown_cell(text)
+        words = header.removeprefix("[markdown]").split()
+        if words:  # a written answer a person grades: `manual id=NAME points=N`
+            options = dict(w.split("=", 1) for w in words[1:])
+            if words[0] != "manual" or not options.get("id"):
+                raise ValueError(f"bad cell header {header!r}: use [markdown] manual id=NAME "
+                                 "points=N")
+            cell.metadata["nbgrader"] = {"grade_id": options["id"], "schema_version": 3,
+                                         "task": False, "grade": True, "solution": True,
+                                         "locked": False,
+                                         "points": int(options.get("points", 1))}
+        return cell
     cell = nbformat.v4.new_code_cell("\n".join(lines))
     words = header.split()
     if not words:
@@ -111,9 +114,9 @@ def build_notebook(source_path: Path) -> nbformat.NotebookNode:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
-    setup = nbformat.v4.new_code_cell(LITE_SETUP)
-    setup.metadata["tags"] = ["lite-setup", SKIP_GRADING]
-    nb.cells = [setup, *parse(source_path.read_text(encoding="utf-8"))]
+    # (The zero-install site loads `agentloop` and the widgets when its kernel starts, so a
+    # chapter needs no set-up cell of its own.)
+    nb.cells = parse(source_path.read_text(encoding="utf-8"))
     return nb
 
 

@@ -126,8 +126,9 @@ new_state("one_match")
 # %% [markdown]
 # ### The whole loop, as the library writes it
 #
-# Open `lib/agentloop/loop.py`: it is short enough to read top to bottom. Here is the heart of
-# it, printed from the library itself:
+# The library's module `agentloop.loop` is short enough to read top to bottom
+# (`print(inspect.getsource(loop))` prints all of it). Here is the heart of it, printed from
+# the library itself:
 
 # %%
 import inspect
@@ -356,7 +357,7 @@ print(format_loop(run_loop("permanent_error")))
 # ### All scenarios
 #
 # Each scenario is a prepared environment, so every way of ending a run can be reproduced. The
-# tests compare each run with a reference output (`tests/golden/loop_<scenario>.txt`), byte for
+# course's tests compare each run with a stored reference output (a "golden file"), byte for
 # byte. Besides the five the lessons describe (`one_match`, `two_matches`, `temporary_error`,
 # `permanent_error`, `limit`), `no_matches` is a finished search that found nothing, and
 # `missing_file` is a board whose card file cannot be found at all.

@@ -297,8 +297,13 @@ print("calls after the good one:", calls, "| trace entries:", len(state["observa
 # > `run=counting_lookup` passes the function itself (no brackets), for the controller to call.
 #
 # Validation comes **before** execution, always, and the refused step is not even counted as a
-# step. Open `lib/agentloop/controller.py`: `step` calls `validate_proposal` on its first line
+# step. Here is `step` as the library writes it: it calls `validate_proposal` on its first line
 # of work, and the only call to a tool's function is below it.
+
+# %%
+from agentloop import controller
+
+print(inspect.getsource(controller.step))
 
 # %% [markdown]
 # ## Lesson 4 · Read the status together with the answer
@@ -455,8 +460,9 @@ proposal_explorer("ai", "lookup another key")
 #
 # Once a model is connected, the desk changes two rules. Write
 # `validate_proposal(proposal, state, registry)` for the **revised** rules. The library's
-# `validate_proposal` (in `lib/agentloop/controller.py`) follows the lesson's table: start from
-# it if you like, but as it is it passes no check below. Return `None` to accept; to refuse,
+# `validate_proposal` (in `agentloop.controller`; `print(inspect.getsource(validate_proposal))`
+# shows it) follows the lesson's table: start from it if you like, but as it is it passes no
+# check below. Return `None` to accept; to refuse,
 # `raise ProposalRejected(code, reason)` with the code and a reason a person can read.
 #
 # 1. **A note is allowed, and bounded.** Models like to explain themselves, so a proposal of

@@ -464,8 +464,8 @@ transcript_viewer(COURIER)
 #   transcript `run_agent` returns is that record.
 # - **No tests.** Evaluate an agent like any model-backed feature: a fixed set of tasks, and
 #   tests not only of the final answer but of the route — which actions, how many steps. The
-#   golden files of this chapter (`tests/golden/ch3_*.txt`) pin the route of the four
-#   conversations.
+#   course's own tests pin the route of this chapter's four conversations in stored "golden"
+#   transcripts.
 #
 # **Finer points.**
 # *Several actions in one reply.* Real models can request more than one tool at once: a reply

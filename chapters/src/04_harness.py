@@ -489,10 +489,12 @@ print(drive(replayed, stop).outcome)
 # `tool_call` stops becomes a transport (a terminal prompt, MCP, a job queue); the simulated
 # clock becomes `time.monotonic`. What gets *harder* is keeping the contract: a planner
 # reloaded mid-session, a tool that returns malformed JSON (here it becomes a `tool.error`, not
-# a crash), a hook that raises two thirds of the way through a forty-turn session. The tests in
-# `tests/test_ch4_*.py` exercise failures of this kind — a planner swapped while a session is
-# paused, malformed tool results, hooks that raise or return the wrong thing — and pin every
-# transition and the order in which the hooks fire. Read them, break them, add cases.
+# a crash), a hook that raises two thirds of the way through a forty-turn session. The course's
+# own tests of this chapter exercise failures of this kind — a planner swapped while a session
+# is paused, malformed tool results, hooks that raise or return the wrong thing — and pin every
+# transition and the order in which the hooks fire. If you cloned the course they are
+# `tests/test_ch4_*.py` in the repository (outside your practice workspace): read them, break
+# them, add cases.
 
 # %% [markdown]
 # ### Explore: the harness view

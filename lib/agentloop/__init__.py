@@ -8,6 +8,9 @@ Where each chapter lives:
                                   `agentloop.agent`, `agentloop.guards`, `agentloop.token_estimate`,
                                   `agentloop.live` (an optional real model, same contract)
 - chapter 4, the harness:         `agentloop.harness`
+- chapter 5, the capstone:        `agentloop.duty` (the duty officer on a task board: `board`,
+                                  `board_tools`, `workspace`, `planner`, `officer`, `handover`,
+                                  `banner`, `trace`, `shift`; `example`, the example office)
 - widgets for the notebooks:      `agentloop.widgets` (imports ipywidgets only when used)
 - exercise checks:                `agentloop.checks`
 - the teacher's grader:            a separate package, `agentloop_grader` (in grader/)

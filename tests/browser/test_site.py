@@ -1,5 +1,9 @@
 """The zero-install site (JupyterLite + Pyodide), served from localhost, used offline.
 
+The site is the learner's course: the chapters' student versions, checks, solutions after
+trying and progress kept in the browser — and no solution, hidden test, reference answer or
+hidden-case generator in any file it serves.
+
 The site is built once per session from the current tree (tools/build_site.py into a
 temp dir). With AGENTLOOP_SITE=skip the already built site/ is used instead, and the
 tests skip if there is none.
@@ -33,6 +37,20 @@ from lab_ui import (
     open_lite_notebook,
     run_all,
     wait_mermaid,
+)
+from learner_ui import (
+    add_cell_and_run,
+    answer_of,
+    center,
+    check_ids_after,
+    check_outputs,
+    progress_shown,
+    run_all_to_the_end,
+    run_next_cells,
+    save,
+    screenshot,
+    wait_checks_passed,
+    write_answer,
 )
 from widget_checks import widget_check
 
@@ -110,3 +128,84 @@ def test_chapter_runs_offline_in_the_site(site_url: str, page: Any, console: Con
     assert non_local(console.requests) == []
     assert any("/static/pyodide/pyodide.asm.wasm" in url for url in console.requests), \
         "Pyodide was not loaded from the site"
+
+
+# --------------------------------------------------------------------------- the learner's site
+def site_tools() -> Any:
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_site
+
+    return build_site
+
+
+def test_the_site_serves_the_learners_course(site_dir: Path) -> None:
+    """Student versions and the progress page; no instructor notebook; the library's check
+    modules in their student edition."""
+    import zipfile
+
+    served = sorted(p.name for p in (site_dir / "files").glob("*.ipynb"))
+    assert served == sorted(["00_progress.ipynb", *(p.name for p in chapter_notebooks())])
+    for notebook in (site_dir / "files").glob("*.ipynb"):
+        text = notebook.read_text(encoding="utf-8")
+        assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text
+    (wheel,) = (site_dir / "static" / "pyodide").glob("agentloop-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        ch1 = archive.read("agentloop/checks/ch1.py").decode()
+        bundled = archive.read("agentloop/practice/_bundled.py").decode()
+    assert "Student edition of agentloop.checks.ch1" in ch1 and "REFERENCE" not in ch1
+    assert "SOLUTIONS = " in bundled and "agentloop solutions bundle 1" in bundled
+
+
+def test_no_served_file_holds_a_solution_or_hidden_test(site_dir: Path) -> None:
+    """Every file the site serves (and every file inside its wheels), grepped for the text
+    of every BEGIN SOLUTION / BEGIN HIDDEN TESTS region of the instructor notebooks and
+    every reference answer, hidden-case generator and facts function of the checks."""
+    tools = site_tools()
+    needles = tools.answer_texts(ROOT / "chapters", tools.public_text(ROOT / "chapters"))
+    regions = [n for n in needles if "solution" in n[0] and n[2]]
+    assert len(regions) >= len(chapter_notebooks()) * 2, "the grep found no solutions to look for"
+    assert any("ch1 reference" in what or "REFERENCE['decide']" in what for what, *_ in needles)
+    assert tools.find_leaks(site_dir) == []
+
+
+def test_a_learner_in_the_site(site_url: str, page: Any, console: ConsoleLog) -> None:
+    """Chapter 1 with blank exercises runs to the end; a correct answer passes, unlocks its
+    solution and shows in the progress page; reloaded, the browser kept the answer and the
+    progress. No request leaves localhost."""
+    instructor = ROOT / "chapters" / "01_agent_loop.ipynb"
+    exercise, facts = "ch1-decide-answer", NotebookFacts.read(instructor)
+    checks = check_ids_after(instructor, exercise)
+    open_lite_notebook(page, site_url, instructor.name)
+    run_all_to_the_end(page, facts.code_cells)
+    center(page, 'check("ch1-decide-failure")')
+    blank = check_outputs(page)
+    assert set(checks) <= set(blank)
+    assert all("✘" in text and "all passed" not in text for text in blank.values())
+    screenshot(page, "learner-site-blank.png")
+
+    write_answer(page, "def decide(state):", answer_of(instructor, exercise))
+    run_next_cells(page, len(checks))
+    passed = wait_checks_passed(page, checks, f'solution("{exercise}")')
+    assert "★ exercise ch1-decide-answer solved" in passed[checks[-1]]
+    add_cell_and_run(page, f'from agentloop.practice import solution\n\nsolution("{exercise}")')
+    shown = page.locator(f'.agentloop-solution[data-exercise="{exercise}"]')
+    shown.wait_for(timeout=120_000)
+    assert shown.get_attribute("data-when") == "after passing"
+    shown.scroll_into_view_if_needed()
+    screenshot(page, "learner-site-solution.png")
+    save(page)
+
+    open_lite_notebook(page, site_url, "00_progress.ipynb")
+    run_all_to_the_end(page, 1)
+    assert {progress_shown(page)[c] for c in checks} == {"passed"}
+    screenshot(page, "learner-site-progress.png")
+
+    page.reload(wait_until="domcontentloaded")  # the browser's storage kept both
+    open_lite_notebook(page, site_url, instructor.name)
+    answer = page.locator(".jp-CodeCell").filter(has_text="def decide(state):").first
+    answer.wait_for(timeout=120_000)
+    assert 'observation.get("retryable", True)' in answer.text_content()
+    open_lite_notebook(page, site_url, "00_progress.ipynb")
+    run_all_to_the_end(page, 1)
+    assert {progress_shown(page)[c] for c in checks} == {"passed"}
+    assert non_local(console.requests) == []

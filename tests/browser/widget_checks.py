@@ -370,6 +370,104 @@ def check_harness_view(page: Any) -> None:
     assert types[pause - 1] == "budget.warn" and types[-1] == "session.complete", types
 
 
+# --------------------------------------------------------------------------- chapter 5
+CH5_BOARDS = {"office board": "board", "empty board": "empty", "archive (missing)": "archive"}
+_CH5_OFFICE: list[Any] = []
+
+
+def ch5_office() -> Any:
+    """The example office, written by the library into a temporary folder (once)."""
+    if not _CH5_OFFICE:
+        import tempfile
+        from pathlib import Path
+
+        from agentloop.duty.example import write_office
+
+        root = write_office(Path(tempfile.mkdtemp(prefix="browser-office-")))
+        (root / "empty").mkdir()
+        _CH5_OFFICE.append(root)
+    return _CH5_OFFICE[0]
+
+
+def expected_duty(query: str, board: str, max_steps: int, max_retries: int, page_size: int,
+                  tokens: int | None = None) -> dict[str, Any]:
+    """The duty officer's run with the notebook's duty_explorer settings (the repeated guard
+    on, the example workspace's contract), as the library computes it."""
+    from agentloop.duty.board_tools import board_registry
+    from agentloop.duty.handover import message_for
+    from agentloop.duty.officer import RunInput, run_officer
+    from agentloop.duty.planner import DutyModel
+
+    folder = CH5_BOARDS[board]
+    guards = ("repeated",) + ((f"tokens={tokens}",) if tokens else ())
+    registry = board_registry(ch5_office() / folder, f"my_agent/{folder}", page_size,
+                              ("id", "title", "status", "blocked_by"))
+    run = run_officer(RunInput(f"Tell Anya about {query!r}", query, max_steps, max_retries,
+                               guards), DutyModel(), registry)
+    label, text = message_for(run)
+    steps = len(run.records)
+    return {"data-terminal": run.terminal, "data-steps": str(steps), "rows": steps,
+            "column 3": [record["decision"] for record in run.records],
+            "texts": [f"Stop: {run.terminal}", f"{label}: {text}"]}
+
+
+def assert_duty_shown(area: Any, settings: dict[str, Any],
+                      previous: dict[str, Any] | None) -> dict[str, Any]:
+    expected = expected_duty(**settings)
+    texts = expected.pop("texts")
+    return wait_shown(area, ".agentloop-duty", expected, texts, f"duty explorer {settings}",
+                      previous)
+
+
+def check_duty_explorer(page: Any) -> None:
+    """Chapter 5: the ambiguous pair as the notebook built it; two card files a page make the
+    board longer than the budget (limit), fourteen make one page; posters on one page succeed
+    in 3 steps, and at max_steps 2 stop at the limit; the missing board ends in error, after
+    one step without a retry; a token budget of 1000 stops the posters route before step 4 —
+    each view as the library computes it."""
+    area = widget_area(page, ".agentloop-duty")
+    query, board = dropdown(area, "query"), dropdown(area, "board")
+    tokens = dropdown(area, "token budget")
+    steps, retries = slider_handle(area, "max_steps"), slider_handle(area, "max_retries")
+    size = slider_handle(area, "page_size")
+    settings = {"query": "equipment", "board": "office board", "max_steps": 5,
+                "max_retries": 1, "page_size": 5}
+    assert (query.input_value(), board.input_value(), tokens.input_value()) == \
+        ("equipment", "office board", "none")
+    assert (slider_value(steps), slider_value(retries), slider_value(size)) == (5, 1, 5)
+    shown = assert_duty_shown(area, settings, None)
+    assert shown["data-terminal"] == "needs_input"
+
+    def change(control: Any, key: str, value: Any) -> dict[str, Any]:
+        if key in ("query", "board"):
+            choose_option(control, value)
+        else:
+            move_slider(control, value)
+        settings[key] = value
+        return assert_duty_shown(area, settings, shown)
+
+    shown = change(size, "page_size", 2)
+    assert shown["data-terminal"] == "limit"
+    shown = change(size, "page_size", 14)
+    assert (shown["data-terminal"], shown["rows"]) == ("needs_input", 1)
+    shown = change(query, "query", "posters")
+    assert (shown["data-terminal"], shown["rows"]) == ("success", 3)
+    shown = change(steps, "max_steps", 2)
+    assert shown["data-terminal"] == "limit"
+    shown = change(board, "board", "archive (missing)")
+    assert shown["data-terminal"] == "error"
+    shown = change(retries, "max_retries", 0)
+    assert (shown["data-terminal"], shown["rows"]) == ("error", 1)
+    shown = change(board, "board", "office board")
+    shown = change(steps, "max_steps", 5)
+    shown = change(size, "page_size", 5)
+    assert (shown["data-terminal"], shown["rows"]) == ("success", 5)
+    choose_option(tokens, "1000")
+    settings["tokens"] = 1000
+    shown = assert_duty_shown(area, settings, shown)
+    assert (shown["data-terminal"], shown["rows"]) == ("limit", 4)
+
+
 # --------------------------------------------------------------------------- default
 def generic_check(page: Any) -> None:
     """Any chapter: moving a slider to an end, and another dropdown option, each change
@@ -397,6 +495,7 @@ WIDGET_CHECKS: dict[str, Callable[[Any], None]] = {
     "02_tools_and_controller": check_proposal_explorer,
     "03_plan_action_observation": check_transcript_viewer,
     "04_harness": check_harness_view,
+    "05_capstone": check_duty_explorer,
 }
 
 

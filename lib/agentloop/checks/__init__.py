@@ -8,7 +8,8 @@ Where checks are found, by id:
   `agentloop-grade release` writes from the teacher's `checks.py` (visible cases and their
   expected outputs only: no hidden case and no reference reaches a student).
 
-In a notebook `check` prints every visible case with ✔ or ✘ and never stops Run All;
+In a notebook `check` prints every visible case with ✔ or ✘ and never stops Run All; in a
+learner's practice workspace it also records the result (see `agentloop.practice`);
 under nbgrader (`NBGRADER_EXECUTION` is `validate` or `autograde`) a failure also raises,
 so Validate and stock autograde see it, and autograde adds the hidden cases.
 """
@@ -157,5 +158,20 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
         return
     report = run_check(chk, answer, hidden=mode == "autograde")
     print(report.text(show_labels=mode != "autograde"))
+    if not mode:
+        _practice(check_id, report)
     if not report.passed and mode:
         raise AssertionError(f"{check_id}: some cases failed (see above)")
+
+
+def _practice(check_id: str, report: Report) -> None:
+    """In a learner's practice workspace (agentloop.practice), note the result; once the
+    exercise is solved, say where its reference answer is. Never stops the notebook."""
+    try:
+        from agentloop.practice.tracking import after_check
+
+        note = after_check(check_id, report)
+    except Exception:  # progress is a convenience: a read-only folder must not break a check
+        return
+    if note:
+        print(note)

@@ -240,13 +240,15 @@ def _error_text(run: Run) -> str:
     if run.failure is not None:
         return f"{run.failure[0].upper()}{run.failure[1:]}. No answer was confirmed."
     observation = state["observation"]
+    # only say "after a retry" when the policy allowed one
+    after = ", even after a retry" if state.get("max_retries", 0) > 0 else ""
     if "refused" in observation:
-        return (f"The proposed actions were refused, even after a retry — "
+        return (f"The proposed actions were refused{after} — "
                 f"{observation['error']}. No answer was confirmed; {_progress(state)}.")
     if state["action"] == READ_TASK_CARDS and not state["pages"]:
-        return (f"I could not read the task cards, even after a retry — "
+        return (f"I could not read the task cards{after} — "
                 f"{observation['error']}. Nothing was checked.")
-    return (f"I could not carry out {state['action']}, even after a retry — "
+    return (f"I could not carry out {state['action']}{after} — "
             f"{observation['error']}. No answer was confirmed; {_progress(state)}.")
 
 

@@ -1,0 +1,1006 @@
+# %% [markdown]
+# # Chapter 5 — The capstone: the duty officer on a real task board
+#
+# Four chapters ago the duty officer was a stub that answered from prepared observations. Now it
+# does the job for real. The project office keeps its task board as a folder of small text files,
+# one **task card** a file, and the duty officer reads that folder through three tools, one
+# checked action at a time, until it can answer — or until it has to stop and say why.
+#
+# Everything the course built is inside this one loop:
+#
+# | piece | from | its job here |
+# | --- | --- | --- |
+# | `decide` and the four terminals | chapter 1 | when to go on, and how a run ends |
+# | the registry and the controller | chapter 2 | which actions exist, and which proposals may run |
+# | the model contract and the guards | chapter 3 | who proposes the next action, and what stops a runaway |
+# | the harness, its events and its budget | chapter 4 | the states a step passes through, the record it leaves |
+#
+# The story is the one from chapter 1. Mark from the lab group split the equipment task in two,
+# one card for the assembly hall and one for the test benches, and in his hurry the second card
+# got the id `task-003-copy`. Anya did not know. In the evening she asks the duty officer where
+# the equipment task stands.
+#
+# This chapter is the project's **checkpoint**: the duty officer's loop, tried on every route
+# that matters — one match, the ambiguous pair, nothing found, a broken card, a board that
+# cannot be read, a board longer than the budget — with each ending seen and explained from what
+# the run observed.
+#
+# **You will be able to**
+# - read a task board through its three tools and say what each observation does and does not
+#   establish;
+# - configure a workspace (`agent.json`, `stop_policy.json`) and find each setting in the run's
+#   banner;
+# - follow one step of the duty officer: proposal → dispatcher → guards → tool → observation →
+#   state → decision;
+# - run the checkpoint's routes and explain every terminal without naming the route;
+# - read a run's trace, replay it, and watch an edited trace be refused;
+# - carry a person's answer into the next run;
+# - add a tool, set a policy, make an ambiguous search ask, and report a limit honestly.
+#
+# > **Predict first.** Both equipment cards sit on the first page of the board. With five card
+# > files a page the board has three pages. Does the duty officer stop after page 1, where it
+# > has already seen both cards — or later? And with which terminal? Write your guess down.
+
+# %% [markdown]
+# ## Setting up: the example office
+#
+# The example workspace of this chapter is `examples/my_agent/` in the repository. The library
+# carries the same files, so the next cell writes a fresh copy into a temporary folder and works
+# there: every run below starts from the same board, and nothing in the repository changes.
+#
+# > **Python you need · `os.chdir`, `tempfile.mkdtemp`, `pathlib.Path` and `/`, `sorted`.**
+# > `tempfile.mkdtemp()` makes a new, empty folder and returns its path; `os.chdir(folder)` makes
+# > it the current folder, so short relative paths such as `"my_agent/board"` point inside it.
+# > `write_office` returns a `Path`, an object for a path: `office / "board"` joins a folder
+# > name to it, `path.iterdir()` goes through what a folder holds, and `path.read_text()` reads
+# > a whole file as one string. `sorted(items)` gives the items back as a sorted list.
+
+# %%
+import os
+import tempfile
+
+from agentloop.duty.example import write_office
+
+os.chdir(tempfile.mkdtemp(prefix="office-"))
+office = write_office(".")
+print(office)
+print(sorted(path.name for path in office.iterdir()))
+
+# %% [markdown]
+# ## Lesson 1 · The board and its three tools
+#
+# ### A task card
+#
+# A card is a short Markdown file: a header block of `field: value` lines between two `---`
+# lines, then free notes. Here is the card Anya is thinking of:
+
+# %%
+print((office / "board" / "task-003.md").read_text())
+
+# %% [markdown]
+# Five fields, all required: `id`, `title`, `group`, `status` (one of `todo`, `in_progress`,
+# `blocked`, `done`) and `blocked_by` (card ids separated by commas; empty when nothing blocks
+# the card). The file is named after the id. The notes are for people — they even mention the
+# other card — but no tool ever searches them.
+#
+# `agentloop board` lists a board and what is wrong with each card. We call the same command from
+# Python:
+
+# %%
+from agentloop.cli import main
+
+status = main(["board", "my_agent/board"])
+
+# %% [markdown]
+# Fourteen card files, and two of them are trouble. `task-007.md` can be read but is broken: its
+# status `wip` is not a status, and it is blocked by a card that is not on the board. And
+# `task-012.md` cannot be read at all — somebody saved it from another program in the
+# Windows-1251 encoding, so it is not UTF-8 text. A card like that is never guessed at: it is
+# reported, every time, as *not searched*.
+#
+# ### `read_task_cards`: one page at a time
+#
+# A real board can be long, so the search tool reads it one **page** of card files at a time
+# (five a page in this workspace). A query matches a card when it equals the card's id, or when
+# the card's title or group contains it, ignoring case.
+#
+# > **Predict.** The three pages of a search for `"equipment"`: on which page are the two
+# > cards, and what does `search_complete` say on each page?
+
+# %%
+import json
+
+from agentloop.duty.board_tools import read_task_cards
+
+for page in (1, 2, 3):
+    print(json.dumps(read_task_cards("my_agent/board", "equipment", page), ensure_ascii=False))
+
+# %% [markdown]
+# Read the observations field by field, as in chapter 1:
+#
+# - `ok: true` on every page says only that **the read worked**. It says nothing yet about the
+#   goal: the first page found two cards, which is not an answer.
+# - `search_complete` is `false` until the last page; `next_page` says where to go on. Only when
+#   every page has been read can the officer say "these are all the matches" — a third equipment
+#   card could have been on page 3. That is why the officer does not stop after page 1.
+# - `scanned` and `total` count card files; `unreadable` lists, with the reason, the files on
+#   this page that could not be searched.
+#
+# ### `validate_task_card` and `draft_summary`
+#
+# Finding a card is not yet trusting it. `validate_task_card` checks one card's fields and its
+# consistency with the rest of the board; `draft_summary` writes the summary of cards that passed,
+# and holds it to the workspace's **output contract** — the fields a finished answer must state.
+
+# %%
+from agentloop.duty.board_tools import draft_summary, validate_task_card
+
+print(validate_task_card("my_agent/board", "task-003"))
+print(validate_task_card("my_agent/board", "task-007"))
+drafted = draft_summary("my_agent/board", "task-004", ("id", "title", "status", "blocked_by"))
+print(drafted["summary"])
+print(drafted["contract"])
+
+# %% [markdown]
+# The tools check their own arguments too, and never raise for bad data: a broken board or a
+# broken card becomes an observation with `ok: false` and an `error`, which the loop can weigh.
+#
+# ### The registry the model is shown
+#
+# The three tools are registered the chapter 2 way, with an argument schema each. Only the tools
+# the workspace allows are put in the registry, so the controller refuses every other name as
+# `unknown_tool` before anything runs. This is the list a live model would be sent:
+
+# %%
+from agentloop.duty.board_tools import board_registry, tool_definitions
+
+registry = board_registry("my_agent/board", page_size=5)
+for definition in tool_definitions(registry):
+    print(definition["name"], json.dumps(definition["input_schema"]["properties"]))
+
+# %% [markdown]
+# `read_task_cards`'s `query` is **scoped**, as `lookup`'s key was in chapter 2: the dispatcher
+# lets a model search only for what this run was asked, not for anything it fancies.
+#
+# > **Exit ticket, lesson 1.** Give one observation with `ok: true` after which the goal is not
+# > reached, and say which field shows it. Why is a card that cannot be read listed instead of
+# > skipped?
+
+# %% [markdown]
+# ## Lesson 2 · The workspace: every setting is a line of the banner
+#
+# The duty officer is configured by one folder, the **workspace**. Two files matter:
+
+# %%
+print((office / "agent.json").read_text())
+print((office / "stop_policy.json").read_text())
+
+# %% [markdown]
+# `stop_policy.json` is chapter 1's policy, unchanged: at most five actions a run, at most one
+# retry. `agent.json` says what the officer is asked and with what:
+#
+# | field | what it sets | banner line |
+# | --- | --- | --- |
+# | `goal`, `query` | what the person asked, and what to search the board for | `goal:`, `board:` |
+# | `board`, `page_size` | the folder of cards, and card files a page | `board:` |
+# | `tools` | the dispatcher's allowlist (chapter 2) | `tools:` |
+# | `guards` | chapter 3's guards: `repeated`, `tokens=N` | `stop_policy:` |
+# | `contract` | the fields a finished answer must state | `contract:` |
+# | `save`, `state`, `trace` | where the answer, the saved question and the trace go | `save:`, `state:`, `trace:` |
+# | `model` | `replay` (the authors' scenario) or `live:MODEL_NAME` | `model:`, `scenario:` |
+#
+# `load_workspace` reads both files and checks every field; a bad one is refused with one line
+# that names the file, the field, the value and what is allowed.
+#
+# > **Python you need · a dataclass's fields, `except` with two names, `finally`.**
+# > `workspace.goal` reads one field of the frozen `Workspace` record. `except (WorkspaceError,
+# > ValueError) as problem:` catches either kind of error in one place; the lines under
+# > `finally:` run whether or not an error came, here to put the office's policy back.
+
+# %%
+from agentloop.duty.workspace import WorkspaceError, load_workspace
+
+workspace = load_workspace("my_agent")
+print(workspace.goal, "|", workspace.query, "|", workspace.page_size, "|", workspace.guards)
+print(workspace.max_steps, workspace.max_retries, workspace.contract)
+
+policy_file = office / "stop_policy.json"
+kept = policy_file.read_text()
+policy_file.write_text('{"max_steps": 50, "max_retries": 1}')
+try:
+    load_workspace("my_agent")
+except (WorkspaceError, ValueError) as problem:
+    print("refused:", problem)
+finally:
+    policy_file.write_text(kept)  # the office's policy again
+
+# %% [markdown]
+# A budget of fifty steps is refused before any card is read, exactly as in chapter 1: the ranges
+# are `1 ≤ max_steps ≤ 5` and `0 ≤ max_retries ≤ 1`. A larger budget would not make the duty
+# officer "more autonomous"; it would only let a broken run go on longer.
+
+# %% [markdown]
+# ## Lesson 3 · One step of the duty officer, by hand
+#
+# ```mermaid
+# flowchart LR
+#     M["model proposes one action"] --> D{"dispatcher:<br/>controller + officer's checks"}
+#     D -- "refused" --> F["failed action<br/>(nothing runs)"]
+#     D -- "allowed" --> G{"guards"}
+#     G -- "stop" --> L["not run"]
+#     G -- "go" --> T["tool runs on the board"]
+#     T --> O["observation"]
+#     F --> U["update the state"]
+#     L --> U
+#     O --> U
+#     U --> C{"decide"}
+#     C -- "continue" --> M
+#     C -- "success / needs_input / error / limit" --> E(["the run ends"])
+# ```
+#
+# *Figure 1. One step of the duty officer. A refused proposal is still a step: it used the
+# budget and counts as a failure, though nothing ran.*
+#
+# The model proposes (chapter 3's `create(system, messages, tools)`); here it is `DutyModel`, the
+# authors' scenario "read every page, validate the match, draft its summary". It is a model in
+# the full sense of chapter 3 — a live model fits the same slot — but its every step is written
+# in advance, so nothing you see proves anything about a live model.
+#
+# The next cell drives the officer's own functions by hand, one step a pass: `propose`,
+# `carry_out` (dispatcher, guards, tool), `update_state`, `decide`.
+#
+# > **Predict.** Which step's observation makes `search_complete` true, and what does `decide`
+# > answer then?
+
+# %%
+from agentloop.duty.officer import (
+    RunInput,
+    carry_out,
+    decide,
+    guards_from,
+    new_state,
+    propose,
+    update_state,
+)
+from agentloop.duty.planner import DutyModel
+
+registry = board_registry(workspace.board, workspace.board_shown, workspace.page_size,
+                          workspace.contract, workspace.tools)
+run_input = RunInput(workspace.goal, workspace.query, workspace.max_steps,
+                     workspace.max_retries, workspace.guards)
+state = new_state(run_input, registry)
+model, guards = DutyModel(), guards_from(run_input.guards)
+
+decision = "continue"
+while decision == "continue":
+    proposal = propose(state, model)                      # PLANNING
+    observation = carry_out(state, registry, guards)      # AWAITING_TOOL
+    update_state(state, observation)
+    decision = decide(state)                              # REFLECTING
+    print(f"step {state['steps']}: {proposal['name']} {json.dumps(proposal['args'])} → "
+          f"matches {state['matches']}, complete {state['search_complete']} → {decision}")
+
+# %% [markdown]
+# Page 3 completes the search, and only then does `decide` look at the matches: two cards,
+# `needs_input`. The state keeps the search page by page (`state["pages"]`), so a model that
+# skipped a page could not make the search look complete. Here is `decide`, the duty officer's
+# version of chapter 1's — the same order: what the action returned first, the step limit last,
+# so a success on the last allowed step is still a success.
+
+# %%
+import inspect
+
+from agentloop.duty import officer
+
+print(inspect.getsource(officer.decide))
+
+# %% [markdown]
+# ### The dispatcher refuses before anything runs
+#
+# A proposal is still only a request. Besides chapter 2's rules, the officer's dispatcher has
+# four of its own: an answer in words is refused (`not_a_tool_call` — the answer is what
+# `draft_summary` returns), a card the search did not find may not be validated (`not_a_match`),
+# nothing is drafted before every page is read (`search_incomplete`), and only cards validated as
+# sound may be summarised (`unconfirmed`).
+#
+# > **Predict.** A hasty model skips the search: it drafts a summary of `task-003` at once, then
+# > tries to validate it. What is each step's note, and how does the run end?
+#
+# > **Python you need · `**` in a `def`.** `def act(call, name, **arguments):` collects every
+# > keyword argument the caller adds into one dict: `act(1, "draft_summary", cards="task-003")`
+# > gives `arguments == {"cards": "task-003"}`.
+
+# %%
+from agentloop.duty.officer import run_officer
+from agentloop.messages import reply, text_block, tool_use_block
+from agentloop.models import ScriptedModel
+
+
+def act(call, name, **arguments):
+    """One reply of a scripted model: a plan in words and one tool call."""
+    return reply([text_block(f"I call {name}."), tool_use_block(f"c{call}", name, arguments)],
+                 "tool_use")
+
+
+hasty = ScriptedModel([act(1, "draft_summary", cards="task-003"),
+                       act(2, "validate_task_card", card="task-003")])
+run = run_officer(run_input, hasty, registry)
+for record in run.records:
+    print(record["step"], record["action"], "|", record["note"], "|", record["decision"])
+print("terminal:", run.terminal)
+
+# %% [markdown]
+# Neither proposal ran. The first refusal is a failure with a retry left, so the run goes on; the
+# second is the second failure, so `failures > max_retries` and the run ends with **`error` on
+# step 2**. A model that keeps proposing what it may not do is stopped by the same counter as a
+# board that keeps failing to read.
+#
+# ### The harness underneath
+#
+# `run_officer` is the same loop inside chapter 4's harness: `PLANNING` asks the model,
+# `AWAITING_TOOL` is where the dispatcher, the guards and the tool act, `REFLECTING` is where
+# `decide` runs. Every move is written to the event stream:
+
+# %%
+from collections import Counter
+
+run = run_officer(run_input, DutyModel(), registry)
+print(run.terminal, len(run.records), "steps")
+print(Counter(event["type"] for event in run.events))
+
+# %% [markdown]
+# > **Python you need · `Counter`.** `Counter(items)` counts how often each value occurs:
+# > `Counter(["a", "b", "a"])` is `Counter({"a": 2, "b": 1})`.
+#
+# Three steps, three `step.start` and three `tool.call` events, one `session.complete`. The
+# harness's own budget envelope is set to the stop policy, so `decide` always stops the run first;
+# the envelope is only a backstop.
+#
+# > **Exit ticket, lesson 3.** A refused proposal runs nothing. Why does it still add one to
+# > `steps` and to `failures`?
+
+# %% [markdown]
+# ## Lesson 4 · The checkpoint: six routes, four terminals
+#
+# The example workspace has a folder for every route: each is a workspace of its own, on the same
+# board (or on a board that is not there). `run_shift(folder)` is what `agentloop run --dir
+# folder` does: load the workspace, run the officer, write the answer, the state and the trace,
+# and return the banner.
+#
+# > **Predict before you run.** For each route, write down the terminal and the step it happens on:
+# >
+# > | route | what is different |
+# > | --- | --- |
+# > | the ambiguous pair | query `equipment`: the workspace itself |
+# > | one match | query `posters` |
+# > | nothing found | query `catering` |
+# > | a broken card | query `projector` |
+# > | an unreadable board | the board folder is `archive`, which does not exist |
+# > | a board longer than the budget | query `equipment`, two card files a page |
+#
+# First the whole banner of the ambiguous pair — every line comes from a setting of the workspace:
+
+# %%
+from agentloop.duty.shift import run_shift
+
+shift = run_shift("my_agent")
+print(shift.text)
+print("exit status:", shift.exit_status)
+
+# %% [markdown]
+# **`needs_input` on step 3**: the search was complete, and it found two cards with a similar id.
+# The officer does not pick one; the banner's `question:` line is what Anya would be asked. The
+# `not searched:` line is there because a page it read held `task-012.md`. The contract was not
+# checked — there is no summary to check — and the question is saved in the state file for the
+# next run. The exit status is 1: a person must act.
+#
+# The last line says what no banner of this course may leave out: a technical run does not
+# confirm the model's quality.
+#
+# For the other routes we print only the steps, the stop and what the person is told.
+#
+# > **Python you need · `startswith` with a tuple.** `line.startswith(("Step", "Stop"))` is true
+# > when the line starts with any of the texts in the tuple.
+
+# %%
+SHOWN = ("Step", "Stop", "answer", "question", "reason", "not searched")
+
+
+def show(route):
+    """Run one route of the example workspace and print what matters for the checkpoint."""
+    shift = run_shift(f"my_agent/routes/{route}")
+    print(f"--- {route} (exit status {shift.exit_status})")
+    for line in shift.text.splitlines():
+        if line.startswith(SHOWN):
+            print(line)
+
+
+for route in ("one_match", "no_matches", "broken_card", "missing_board", "limit"):
+    show(route)
+
+# %% [markdown]
+# Each ending, from what the run observed — never from the route's name:
+#
+# - **One match: `success` on step 5.** Three pages read, one match, `task-004` validated, the
+#   summary drafted and the contract met. Five actions: the whole route fits the budget exactly.
+# - **Nothing found: `needs_input` on step 3.** The search finished and matched nothing. The read
+#   worked, so it is no `error`; the officer asks for a new query instead of reading on behind
+#   Anya's back.
+# - **A broken card: `needs_input` on step 4.** The search found `task-007`, and the validation
+#   found two problems. A card the officer cannot confirm is not summarised; the question names the
+#   problems, because a person has to fix the card.
+# - **An unreadable board: `error` on step 2.** The board folder is not there: the first read
+#   failed, the one retry failed too, `failures` reached 2. "Nothing was checked" — the reason
+#   says so, and says why.
+# - **A board longer than the budget: `limit` on step 5.** With two card files a page the board
+#   has seven pages. After five reads the search is still incomplete and no step is left:
+#   **5 of 7 pages** were read (**10 of 14 card files**). The reason says "not all cards were
+#   checked" — never "done". The two equipment cards were on page 2, but a page read is not a
+#   finished search, and nothing the run saw is an answer.
+#
+# | route | folder | stops with | the observable ground |
+# | --- | --- | --- | --- |
+# | the ambiguous pair | `my_agent` | `needs_input`, step 3 | a complete search, two matches |
+# | one match | `routes/one_match` | `success`, step 5 | one match, valid, the summary meets the contract |
+# | nothing found | `routes/no_matches` | `needs_input`, step 3 | a complete search, no match |
+# | a broken card | `routes/broken_card` | `needs_input`, step 4 | the one match does not validate |
+# | an unreadable board | `routes/missing_board` | `error`, step 2 | a second failed read, one retry allowed |
+# | a board longer than the budget | `routes/limit` | `limit`, step 5 | an incomplete search, no step left |
+#
+# All four terminals have been seen, and the failure that repeats ends in `error` on the second
+# action, as the stop policy demands. Three more routes of the example workspace show the rest of
+# the banner at work:
+
+# %%
+for route in ("limit2", "tokens", "bare"):
+    show(route)
+
+# %% [markdown]
+# - **`limit2`** is chapter 1's tighter policy, `max_steps: 2`: two reads and the run stops,
+#   **`limit` on step 2**, with the search incomplete.
+# - **`tokens`** sets chapter 3's token guard to 1000: after the search, the request for step 4 is
+#   over budget, so the guard stops it before it runs — a guard's stop is a `limit`, and the note
+#   says "not run".
+# - **`bare`** names only the goal, the query and the board. It succeeds like `one_match`, and its
+#   banner (print `run_shift("my_agent/routes/bare").text` to see it) says "not configured" for
+#   every line `agent.json` leaves out, and why.
+#
+# **The tokens of stopping (on paper).** Take five action tokens and one retry token. Play the
+# four endings: one card (`success`), two cards (`needs_input`), two failures in a row (`error`),
+# pages that never end (`limit`). Give back one action token for every action, refused ones
+# included. For each ending, write the honest message to the person. One rule: after `error` or
+# `limit`, nothing may sound like "done".
+#
+# > **Exit ticket, lesson 4.** Without naming a route, explain two endings: a second failed read
+# > with one retry allowed; a fifth page that still says `search_complete: false`, with five steps
+# > allowed.
+
+# %% [markdown]
+# ## Lesson 5 · After the run: the trace, the replay, the answer
+#
+# ### The trace
+#
+# The ambiguous run wrote its **trace** to `my_agent/out/trace.jsonl`: JSON Lines, one line a
+# record, written while the run went on — a run that breaks halfway still leaves its steps. The
+# first line holds the run's facts (what the banner prints), then come chapter 4's harness events
+# and one line a step, and the last line is the stop.
+
+# %%
+from agentloop.duty.trace import read_trace
+
+trace = read_trace("my_agent/out/trace.jsonl")
+print("facts:", trace["facts"]["query"], trace["facts"]["max_steps"], trace["facts"]["guards"])
+print("events:", len(trace["events"]), "steps:", len(trace["steps"]), "stop:", trace["stop"])
+for step in trace["steps"]:
+    print(step["step"], step["action"], json.dumps(step["proposal"]["args"]), step["decision"])
+
+# %% [markdown]
+# ### Replay
+#
+# Replay runs the same loop again with the recorded replies in the model's place and the recorded
+# observations in the tools' place: neither the board nor a provider is touched. Then it demands
+# the same steps, the same decisions, the same stop and the same harness events — and prints the
+# banner again, from the trace alone. In a terminal: `agentloop replay my_agent/out/trace.jsonl`.
+
+# %%
+from agentloop.duty.trace import format_replay
+
+print(format_replay("my_agent/out/trace.jsonl"))
+
+# %% [markdown]
+# A trace edited by hand does not replay quietly. Below, the last step's decision is rewritten
+# from `needs_input` to `success` in a copy of the trace.
+#
+# > **Predict.** Will the replay print a banner with `Stop: success`, or refuse — and which step
+# > will it name?
+
+# %%
+from agentloop.duty.trace import TraceError
+
+edited = (office / "out" / "trace.jsonl").read_text().replace(
+    '"decision": "needs_input"', '"decision": "success"')
+(office / "out" / "edited.jsonl").write_text(edited)
+try:
+    format_replay("my_agent/out/edited.jsonl")
+except TraceError as problem:
+    print("refused:", problem)
+
+# %% [markdown]
+# The loop, given the recorded observations, decides `needs_input` again, and the replay names the
+# step where the record and the loop part ways. A replay is proof that the record is consistent
+# with the loop. It is **not** a recording of a live model, and it shows nothing about what a live
+# model would have done.
+#
+# ### The person's answer goes into the next run
+#
+# Anya answers: "the one for the hall" — `task-003`. Her answer cannot be written into the old
+# run: that run is over, and its observations are history. It becomes the **input of a new run**:
+# the state file holds the question, `--answer` gives the answer, which must be one of the cards
+# the question offered, and the new run searches for it.
+
+# %%
+print((office / "out" / "state.json").read_text())
+answered = run_shift("my_agent", answer="task-003")
+print(answered.text)
+
+# %% [markdown]
+# **`success` on step 5** — a different run, with her answer as its query (the `board:` line says
+# so), and the old run's trace untouched by it. An answer the question did not offer is refused
+# before anything runs:
+
+# %%
+from agentloop.duty.handover import AnswerError
+
+try:
+    run_shift("my_agent", answer="task-005")
+except AnswerError as problem:
+    print("refused:", problem)
+
+# %% [markdown]
+# One rule from chapter 1 holds here too: a real person's clarification is never replaced by an
+# answer prepared in advance. The course passes `task-003` in by hand, the way Anya would.
+#
+# > **Exit ticket, lesson 5.** What does a successful replay prove? Name one thing it cannot
+# > prove.
+
+# %% [markdown]
+# ### Explore: the duty explorer
+#
+# Pick the query, the board and the policy; the officer runs again on every change, and the table
+# shows one row a step with what came back. The office board is the example board; the empty
+# board has no card at all; the archive is a board folder that does not exist.
+#
+# > **Predict, then look.** With `equipment`, what does `page_size` 2 do, and what does 14 do? With
+# > `posters`, what is the smallest `max_steps` that still succeeds? Which board gives `error`, and
+# > does `max_retries` 0 change its step? With `task-003`, why is the answer a success — and is it
+# > the card Anya meant? (Exercise 4 is about that.)
+
+# %%
+from agentloop.widgets import duty_explorer
+
+duty_explorer("equipment")
+
+# %% [markdown]
+# ## The graded project
+#
+# Every answer cell must run on its own: the grader runs only the answer cells, in a fresh
+# namespace, so keep the imports inside them. When your work is graded, each check adds cases on
+# boards you have not seen — other ids, groups, titles, lengths, broken files — so write code that
+# is right, not code that matches the listed cases. The library's own answers to exercises 4 and 5
+# are withheld while your code is checked.
+#
+# | exercise | graded by | points |
+# | --- | --- | --- |
+# | 1 · the budget, in numbers | an ordinary test cell: `assert`s, and more of them when graded | 1 |
+# | 2 · the office's policy | two check cells | 3 |
+# | 3 · a new tool | two check cells | 4 |
+# | 4 · ask, don't guess | two check cells | 3 |
+# | 5 · an honest report | two check cells | 3 |
+# | 6 · what the run proves | a person, who reads your written answer | 2 |
+#
+# A test or check cell is all or nothing, as in nbgrader: every case of it must pass.
+#
+# ### Exercise 1 · The budget, in numbers
+#
+# On a board where the query matches exactly one card, the authors' route reads every page, then
+# validates the card, then drafts the summary. Write `route_steps(card_files, page_size)`: how
+# many actions that route takes on a board of `card_files` card files read `page_size` at a time.
+# An empty board is still one (empty) page. The example board: **3 reads + validate + draft = 5
+# actions**, as in the `one_match` route.
+#
+# This cell is checked by plain `assert`s — and, when graded, by more of them.
+#
+# > **Python you need · `//` and rounding up.** `14 // 5` is 2: whole division rounds down. To
+# > round up, divide the negative and negate: `-(-14 // 5)` is 3, the pages that 14 card files
+# > make at five a page. `max(1, x)` is `x`, but never less than 1.
+
+# %% solution id=ch5-route-steps-answer
+def route_steps(card_files, page_size):
+    """Actions of the one-match route: every page, then validate, then draft."""
+    ### BEGIN SOLUTION
+    pages = max(1, -(-card_files // page_size))
+    return pages + 2
+    ### END SOLUTION
+
+
+# %% tests id=ch5-route-steps points=1
+assert route_steps(14, 5) == 5, "the example board: 3 pages, validate, draft"
+assert route_steps(14, 2) == 9, "seven pages of two card files"
+assert route_steps(0, 5) == 3, "an empty board is one empty page"
+### BEGIN HIDDEN TESTS
+assert route_steps(1, 1) == 3
+assert route_steps(15, 5) == 5
+assert route_steps(16, 5) == 6
+assert route_steps(7, 1) == 9
+assert route_steps(100, 50) == 4
+assert route_steps(101, 50) == 5
+assert route_steps(49, 7) == 9
+### END HIDDEN TESTS
+
+# %% [markdown]
+# ### Exercise 2 · The office's policy, for a board of any length
+#
+# The office keeps boards of every length, and wants one rule for their settings. Write
+# `office_policy(card_files)`: the settings for a board of `card_files` card files, as a dict with
+# exactly four keys — `max_steps` and `max_retries` (they go into `stop_policy.json`),
+# `page_size` and `guards` (into `agent.json`):
+#
+# - the stop policy stays the office's: five actions a run and one retry — `max_steps` 5,
+#   `max_retries` 1;
+# - `guards` is the repeated-action guard alone: `["repeated"]`;
+# - `page_size` is the **fewest card files a page** with which the one-match route *and one retry
+#   of a failed read* fit in the five steps. Fewer card files a page means a shorter message for
+#   the model at every step, so the office wants the smallest page that still fits. A page holds
+#   1 to 50 card files; when no page size fits, use 50, so that the run reads as much as it can
+#   before the limit stops it honestly.
+#
+# The checks write your settings into a workspace (it must load), run the duty officer with them
+# on a generated board whose first read fails once, and demand success — and that one card file
+# fewer a page would not have fit. Your `route_steps` may help; the budget arithmetic is the
+# whole exercise. (The example workspace's `page_size` 5 is no answer: with a retry, its three
+# pages do not fit even the example board.)
+
+# %% solution id=ch5-policy-answer
+def office_policy(card_files):
+    """The workspace settings for a board of `card_files` card files."""
+    ### BEGIN SOLUTION
+    reads = 5 - 2 - 1  # five steps, minus validate, draft and one retry: two pages
+    page_size = max(1, -(-card_files // reads))
+    return {"max_steps": 5, "max_retries": 1, "page_size": min(page_size, 50),
+            "guards": ["repeated"]}
+    ### END SOLUTION
+
+
+# %% check id=ch5-policy-fit points=2
+
+# %% check id=ch5-policy-edges points=1
+
+# %% [markdown]
+# Your policy at work on the example board: the settings go into a copy of the workspace, and the
+# officer runs with them.
+
+# %%
+import shutil
+
+shutil.copytree("my_agent", "my_policy", ignore=shutil.ignore_patterns("out", "routes"),
+                dirs_exist_ok=True)
+settings = office_policy(14)
+agent = json.loads((office / "agent.json").read_text())
+agent.update(query="posters", page_size=settings["page_size"], guards=settings["guards"])
+with open("my_policy/agent.json", "w") as file:
+    json.dump(agent, file)
+with open("my_policy/stop_policy.json", "w") as file:
+    json.dump({"max_steps": settings["max_steps"], "max_retries": settings["max_retries"]}, file)
+print(settings)
+show_lines = run_shift("my_policy").text.splitlines()
+print("\n".join(line for line in show_lines if line.startswith(("board", "stop_policy",
+                                                                  "Step", "Stop"))))
+
+# %% [markdown]
+# > **Python you need · `with open(...) as file`, `json.dump`.** `with open(path, "w") as file:`
+# > opens a file for writing and closes it when the indented block ends; `json.dump(data, file)`
+# > writes `data` into it as JSON. `shutil.copytree` copies a whole folder.
+#
+# ### Exercise 3 · A new tool: `count_blocked`
+#
+# Anya often asks "what is blocked in the lab?". Give the duty officer a fourth tool for it. Write
+# `add_count_blocked(registry, board)`: it registers, in the chapter 2 `registry`, a `Tool` named
+# `count_blocked` for the board folder `board`:
+#
+# - **its schema**: one argument, `group`, a `str` of 1 to 32 characters — so that the controller
+#   refuses an empty group, a longer one, a number, a missing or an extra argument, before
+#   anything runs;
+# - **a description** a model can read (a sentence);
+# - **its run**, `count_blocked(group)`, returns an observation:
+#   `{"ok": True, "group": group, "blocked": [...], "count": n, "unreadable": [...]}` —
+#   `blocked` lists, sorted, the ids of the cards whose `group` field equals the argument
+#   (ignoring case) and whose `status` is `blocked`; `count` is how many; `unreadable` lists,
+#   sorted, the names of every card file of the board that could not be read (their cards might
+#   be blocked too: the count may be incomplete, and the observation must say so);
+# - **its own checks**: like the board tools, it is safe to call directly. A `group` that is not
+#   a str of 1 to 32 characters, or a board that cannot be read, gives
+#   `{"ok": False, "error": "..."}` — never an exception.
+#
+# A word in a title is not a group: "Move the chairs for the lab" may belong to the events group.
+# `load_board(board)` (from `agentloop.duty.board`) reads every card file: its `.cards` maps file
+# names to cards (`.id`, `.group`, `.status`, …), its `.unreadable` maps the names of the files
+# it could not read to the reason; a board that cannot be read at all raises `BoardError`.
+#
+# > **Python you need · a function inside a function, `str.casefold`.** A function defined inside
+# > `add_count_blocked` can use its arguments (`board`) after `add_count_blocked` has returned —
+# > that is how the tool knows its board. `"LAB".casefold() == "lab".casefold()` compares two
+# > texts ignoring case.
+
+# %% solution id=ch5-tool-answer
+from agentloop.duty.board import BoardError, load_board
+from agentloop.tools import Tool
+
+
+def add_count_blocked(registry, board):
+    """Register count_blocked(group) for the board folder `board`."""
+    ### BEGIN SOLUTION
+    def count_blocked(group):
+        if not isinstance(group, str) or not 1 <= len(group) <= 32:
+            return {"ok": False,
+                    "error": f"Error: group must be a text of 1 to 32 characters, got {group!r}"}
+        try:
+            whole = load_board(board)
+        except BoardError as problem:
+            return {"ok": False, "error": f"Error: {problem}"}
+        blocked = sorted(card.id for card in whole.cards.values()
+                         if card.group.casefold() == group.casefold()
+                         and card.status == "blocked")
+        return {"ok": True, "group": group, "blocked": blocked, "count": len(blocked),
+                "unreadable": sorted(whole.unreadable)}
+
+    registry.add(Tool(
+        name="count_blocked",
+        description="Count the blocked cards of one group of the task board; returns their "
+                    "ids, and the card files that could not be read.",
+        args={"group": {"type": "str", "min_length": 1, "max_length": 32}},
+        run=count_blocked,
+    ))
+    ### END SOLUTION
+
+
+# %% check id=ch5-tool-controller points=2
+
+# %% check id=ch5-tool-board points=2
+
+# %% [markdown]
+# Behind the controller, next to the officer's three tools — as a model would be offered it:
+
+# %%
+from agentloop.controller import ProposalRejected, validate_proposal
+
+registry = board_registry("my_agent/board")
+add_count_blocked(registry, "my_agent/board")
+print([definition["name"] for definition in tool_definitions(registry)])
+for group in ("lab", "LAB", ""):
+    proposal = {"type": "tool", "name": "count_blocked", "args": {"group": group}}
+    try:
+        validate_proposal(proposal, {"key": "equipment", "observations": []}, registry)
+        print(repr(group), "→", registry["count_blocked"].run(group=group))
+    except ProposalRejected as problem:
+        print(repr(group), "→", problem)
+
+# %% [markdown]
+# ### Exercise 4 · Ask, don't guess: after the search
+#
+# Try `task-003` in the explorer: the search matches `task-003` alone — its id equals the query —
+# and the run ends in success. But `task-003-copy` is on the board too, split off in a hurry, and
+# Anya may well mean either. The office adds a rule the library's `decide` does not have: **a card
+# with a similar id makes the search ambiguous.** Two ids are similar when one is the other
+# followed by `-` and more: `task-003` and `task-003-copy`, `job-120` and `job-120-b`.
+#
+# Write `after_search(state, board)`, the decision the officer takes right after a read, and the
+# question it asks. `state` holds the officer's fields (read `query`, `search_complete` and
+# `matches`); `board` is the board folder. Return a pair `(decision, question)`:
+#
+# - the search is not complete → `("continue", None)`: pages are unread, ask nothing yet;
+# - otherwise the **candidates** are the matches and every card the board can read whose id is
+#   similar to a match's id. Exactly one candidate → `("continue", None)`;
+# - no candidate → `("needs_input", question)`: the question quotes the query, says that no card
+#   matches, and asks which task is meant;
+# - several → `("needs_input", question)`: the question names **every candidate with its title**
+#   (so Anya can answer "the one for the hall") and asks which one is meant (a `?`). It names no
+#   other card, says no card was chosen ("I picked", "the card is"), and does not claim that
+#   nothing matched.
+#
+# The library's `question_for` names the cards without their titles and knows nothing of the
+# similar-id rule; it and `decide` are withheld while your answer is checked.
+#
+# > **Python you need · a set, `add`, `startswith`.** `set(["a", "b"])` holds each value once,
+# > and `found.add(x)` adds `x` unless it is there already; `sorted(found)` turns the set into
+# > a sorted list. `"task-003-copy".startswith("task-003" + "-")` is `True`. And
+# > `{card.id: card.title for card in cards}` is a dict comprehension: a list comprehension
+# > that makes `key: value` pairs.
+
+# %% solution id=ch5-ask-answer
+from agentloop.duty.board import load_board
+
+
+def after_search(state, board):
+    """continue, or needs_input and the question for the person, right after a read."""
+    ### BEGIN SOLUTION
+    if not state["search_complete"]:
+        return ("continue", None)
+    titles = {card.id: card.title for card in load_board(board).cards.values()}
+    found = set(state["matches"])
+    for card_id in titles:
+        for match in state["matches"]:
+            if card_id.startswith(match + "-") or match.startswith(card_id + "-"):
+                found.add(card_id)
+    candidates = sorted(found)
+    if len(candidates) == 1:
+        return ("continue", None)
+    query = state["query"]
+    if not candidates:
+        return ("needs_input", f"I searched the whole board and no card matches {query!r}. "
+                               "Which task do you mean?")
+    listing = "; ".join(f'{card_id} "{titles[card_id]}"' for card_id in candidates)
+    return ("needs_input", f"I found {len(candidates)} cards for {query!r}: {listing}. "
+                           "Which one do you mean?")
+    ### END SOLUTION
+
+
+# %% check id=ch5-ask-decision points=1
+
+# %% check id=ch5-ask-question points=2
+
+# %% [markdown]
+# Your rule in the officer's loop: the same hand-driven loop as in lesson 3, with your
+# `after_search` deciding after every read and the library's `decide` after the other actions.
+
+# %%
+def run_with_rule(query):
+    """The duty officer on the example board, with after_search deciding after each read."""
+    run_input = RunInput("Tell Anya about the equipment", query)
+    registry = board_registry("my_agent/board")
+    state = new_state(run_input, registry)
+    decision, question = "continue", None
+    while decision == "continue":
+        propose(state, DutyModel())
+        update_state(state, carry_out(state, registry, []))
+        if state["action"] == "read_task_cards" and state["observation"]["ok"]:
+            decision, question = after_search(state, "my_agent/board")
+        else:
+            decision = decide(state)
+        if decision == "continue" and state["steps"] >= state["max_steps"]:
+            decision = "limit"  # the step limit still has the last word
+    print(f"{query!r}: {decision} on step {state['steps']}")
+    if question:
+        print("   ", question)
+
+
+for query in ("task-003", "equipment", "posters"):
+    run_with_rule(query)
+
+# %% [markdown]
+# ### Exercise 5 · An honest report from a long board
+#
+# A board longer than the budget is stopped at the limit — that part the loop does by itself. What
+# the person is told is yours. Write `limit_report(state)`: the report after a run that hit its
+# step limit before the search ended. Read only these fields of `state`: `query`, `steps`,
+# `max_steps`, `failures`, `max_retries`, `page_count`, `matches`, `scanned` (card files read),
+# `total` (card files on the board) and `unreadable` (the files on the pages read that could not be
+# read, each `{"file": ..., "reason": ...}`). The report, under 400 characters:
+#
+# | it must | it must not |
+# | --- | --- |
+# | say that not every card was checked ("not all cards were checked") | use a success word — done, success, complete, finished, ready — not even negated |
+# | say how many card files were read, of how many (`scanned` of `total`), and how many were **not** read, as numbers | state any other number than the run's counts and limits |
+# | name every file in `unreadable` — those were not searched either | say "found", or name any card: the matches on the pages read are not a result |
+# | | claim that everything was checked |
+#
+# The library's reason (`Stop: limit` above) gives neither the unread count nor the files that
+# could not be read; it is withheld while your answer is checked.
+
+# %% solution id=ch5-report-answer
+def limit_report(state):
+    """What the person is told after a long board stopped the run at its step limit."""
+    ### BEGIN SOLUTION
+    unread = state["total"] - state["scanned"]
+    text = (f"I stopped at the step limit of {state['max_steps']} before the search ended: "
+            f"not all cards were checked. Card files read: {state['scanned']} of "
+            f"{state['total']}; left unread: {unread}.")
+    files = [item["file"] for item in state["unreadable"]]
+    if files:
+        text += f" Could not be read at all: {', '.join(files)}."
+    return text + " No card is confirmed."
+    ### END SOLUTION
+
+
+# %% check id=ch5-report-unchecked points=2
+
+# %% check id=ch5-report-counts points=1
+
+# %% [markdown]
+# Your report for the `limit` route, next to the banner's reason:
+
+# %%
+long_run = run_shift("my_agent/routes/limit").run
+print(limit_report(long_run.state))
+
+# %% [markdown]
+# ### Exercise 6 · What the run proves (written, graded by hand)
+#
+# Every banner of this chapter ends with "This technical run does not confirm the model's
+# quality." In five to eight sentences, in your own words: **what do the runs of this chapter
+# prove about the duty officer, and what do they not prove about a live model** put in
+# `DutyModel`'s place? Name at least two things of each kind, and say for one of them which run
+# or check of the chapter shows it. A person reads and grades your answer (2 points).
+
+# %% [markdown] manual id=ch5-what-it-proves points=2
+# The runs prove things about the loop around the model, on these boards. Given the authored
+# replies, the dispatcher refused what it must (the hasty model's draft before the search, its
+# validation of a card never found), `decide` chose the terminal from the observation and the
+# counters — `needs_input` for the ambiguous pair and for the empty search, `error` on the second
+# failed read, `limit` when the pages outlasted the budget — and no route ran a sixth step. The
+# trace replays to the same decisions, and an edited trace is refused, so the record is
+# consistent with the loop. They do not prove that a live model would choose these actions: it
+# might search for the wrong words, skip pages, validate the wrong card or propose things the
+# dispatcher refuses until the retry is spent; the authored scenario is not a recording of any
+# model. They say nothing about how well a model words its plans, how many tokens or how much
+# time a real run costs, or how a model handles boards unlike these. A replay only shows that the
+# recorded run is self-consistent; judging a live model needs many real runs, scored against
+# checks like these.
+
+# %% [markdown]
+# ## Check yourself
+#
+# | kind | situation | what must happen |
+# | --- | --- | --- |
+# | must | the query matches one valid card | `success` on step 5, the summary meets the contract |
+# | must not | two cards match | no card is picked; `needs_input`, both named in the question |
+# | missing data | nothing matches on the whole board | `needs_input`, a new query asked for, no reading on |
+# | error | the board folder is not there | `error` on step 2, "nothing was checked" |
+# | boundary | seven pages, five steps | `limit` on step 5, "not all cards were checked", never "done" |
+#
+# 1. Which field of an observation says that the read worked, and which says that the search is
+#    over? Why is neither "success"?
+# 2. Both equipment cards were on page 1. Why did the run read pages 2 and 3?
+# 3. A refused proposal runs nothing. What does it cost the run?
+# 4. Where in a step do the guards look at the action, and what does a guard's stop become?
+# 5. Why does the broken card end in `needs_input` and not in `error`?
+# 6. What does a trace hold that the banner does not? What does a replay check?
+# 7. Why is the person's answer the input of a new run, and not an edit of the old one?
+# 8. Which settings of the workspace would you change so that the long board fits — and which one
+#    must you not change?
+# 9. Debugging someone else's stopped run: what do you look at first, second and third?
+#
+# > **Exit ticket.** Without naming a route, explain three endings and the observable ground of
+# > each: (a) a complete search with two similar ids; (b) a second failed read with one retry
+# > allowed; (c) a fifth page that still says the search is not complete, with five steps allowed.
+#
+# <details><summary>Answer to compare with</summary>
+#
+# (a) `needs_input`: nothing tells the two cards apart, so the officer asks which one is meant,
+# naming both. (b) `error`: the one retry is used up; nothing was checked. (c) `limit`: reading on
+# would make sense, but no step is left — and the message says that not all cards were checked.
+# For (9): the last observation first, then `failures` and `steps`, then the limits — the order
+# in which `decide` asks.
+# </details>
+#
+# **The same rules, elsewhere.** Two files match the name of your school report: ask which one is
+# meant, do not open one at random. The computer room's share did not open: try again, as long as
+# tries and steps are left. The check of the festival's materials stopped at its limit: the message
+# is "not everything was checked", never "all ready".
+#
+# **Words of the chapter**
+#
+# | word | meaning here |
+# | --- | --- |
+# | task board | a folder of task cards, one Markdown file a card |
+# | page | the card files one read looks at; a search is complete when every page was read |
+# | workspace | the folder that configures a run: `agent.json` and `stop_policy.json` |
+# | dispatcher | the controller of chapter 2 plus the officer's own checks, before anything runs |
+# | output contract | the card fields a finished answer must state |
+# | trace | the JSON Lines record of a run, written as it goes |
+# | replay | the same loop run again from a trace, with the recorded replies and observations |
+# | checkpoint | the duty officer's loop tried on every route, each terminal explained |
+#
+# **Where to go from here.** The officer's model slot takes chapter 3's live adapter:
+# `"model": "live:MODEL_NAME"` in `agent.json`. Everything around it stays — the dispatcher, the
+# guards, `decide`, the trace — and that is what makes a live run worth judging: run it on these
+# routes, read its traces, and see which checks it passes.

@@ -1,0 +1,170 @@
+"""Chapter 5's duty explorer: pick the query, the board and the policy, watch the officer's run.
+
+Every change re-runs the duty officer (chapter 5's loop, with the authored scenario in the
+model's place) on the example office, written once into a temporary folder. The table has
+one row a step; below it, the stop and what the person is told.
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from agentloop.duty.board_tools import (
+    DRAFT_SUMMARY,
+    PAGE_SIZE,
+    READ_TASK_CARDS,
+    VALIDATE_TASK_CARD,
+    board_registry,
+)
+from agentloop.duty.example import BOARD, WORKSPACE, write_office
+from agentloop.duty.handover import message_for, unreadable_line
+from agentloop.duty.officer import Run, RunInput, run_officer
+from agentloop.duty.planner import DutyModel
+from agentloop.loop import MAX_RETRIES, MAX_STEPS, RETRY_RANGE, STEP_RANGE
+from agentloop.widgets.common import TextFallback, html_table, text_table
+
+HEADERS = ("step", "action", "observation", "decision")
+QUERIES = ("equipment", "posters", "projector", "catering", "task-003", "lab")
+# board label -> its folder inside the example workspace (archive/ is never written)
+BOARDS = {"office board": BOARD, "empty board": "empty", "archive (missing)": "archive"}
+CONTRACT = ("id", "title", "status", "blocked_by")
+PAGE_SIZES = (1, 14)          # 14: the office board on one page
+TOKEN_BUDGETS = {"none": None, "4000": 4000, "1000": 1000}
+
+_OFFICE: list[Path] = []      # the example office, written once a process
+
+
+def office() -> Path:
+    """The example workspace folder (my_agent/), written into a temporary folder once."""
+    if not _OFFICE:
+        root = write_office(tempfile.mkdtemp(prefix="agentloop-office-"))
+        (root / "empty").mkdir(exist_ok=True)
+        _OFFICE.append(root)
+    return _OFFICE[0]
+
+
+def duty_run(query: str, board: str = "office board", max_steps: int = MAX_STEPS,
+             max_retries: int = MAX_RETRIES, page_size: int = PAGE_SIZE,
+             repeated: bool = True, tokens: int | None = None) -> Run:
+    """One run of the duty officer on an example board, as the explorer shows it."""
+    if board not in BOARDS:
+        raise ValueError(f"board must be one of {', '.join(BOARDS)}, got {board!r}")
+    guards = (("repeated",) if repeated else ()) + ((f"tokens={tokens}",) if tokens else ())
+    registry = board_registry(office() / BOARDS[board], f"{WORKSPACE}/{BOARDS[board]}",
+                              page_size, CONTRACT)
+    return run_officer(RunInput(f"Tell Anya about {query!r}", query, max_steps, max_retries,
+                                guards), DutyModel(), registry)
+
+
+def observed(record: dict[str, Any]) -> str:
+    """What came back on one step, in a few words."""
+    observation = record["observation"]
+    if not observation["ok"]:
+        return observation["error"]
+    if record["action"] == READ_TASK_CARDS:
+        found = ", ".join(observation["matches"]) or "no match"
+        return f"page {observation['page']} of {observation['pages']}: {found}"
+    if record["action"] == VALIDATE_TASK_CARD:
+        if observation["valid"]:
+            return f"{observation['card']} is valid"
+        return f"{observation['card']}: {'; '.join(observation['problems'])}"
+    if record["action"] == DRAFT_SUMMARY:
+        met = "met" if observation["contract"]["ok"] else "not met"
+        return f"summary of {', '.join(observation['cards'])}; contract {met}"
+    return "(an observation)"
+
+
+def rows(run: Run) -> list[tuple]:
+    return [(r["step"], r["action"], observed(r), r["decision"]) for r in run.records]
+
+
+def outcome_lines(run: Run) -> list[str]:
+    """The stop, what the person is told, and the card files that could not be searched."""
+    label, text = message_for(run)
+    steps = len(run.records)
+    lines = [f"Stop: {run.terminal} after {steps} step{'s' * (steps != 1)}", f"{label}: {text}"]
+    unreadable = unreadable_line(run)
+    if unreadable is not None:
+        lines.append(unreadable)
+    return lines
+
+
+class DutyExplorer(TextFallback):
+    """Query and board dropdowns, the stop policy's sliders, the guards; the run below."""
+
+    def __init__(self, query: str = "equipment", board: str = "office board",
+                 max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES,
+                 page_size: int = PAGE_SIZE, repeated: bool = True,
+                 tokens: int | None = None) -> None:
+        import ipywidgets as w
+
+        if query not in QUERIES:
+            raise ValueError(f"query must be one of {', '.join(QUERIES)}, got {query!r}")
+        budget = next((label for label, value in TOKEN_BUDGETS.items() if value == tokens),
+                      None)
+        if budget is None:
+            raise ValueError(f"tokens must be one of {', '.join(map(str, TOKEN_BUDGETS.values()))}"
+                             f", got {tokens!r}")
+        if not PAGE_SIZES[0] <= page_size <= PAGE_SIZES[1]:
+            raise ValueError(f"page_size must be from {PAGE_SIZES[0]} to {PAGE_SIZES[1]} here, "
+                             f"got {page_size!r}")
+        duty_run(query, board, max_steps, max_retries, page_size, repeated, tokens)  # validate
+        self.query = w.Dropdown(options=list(QUERIES), value=query, description="query")
+        self.board = w.Dropdown(options=list(BOARDS), value=board, description="board")
+        self.max_steps = w.IntSlider(value=max_steps, min=STEP_RANGE[0], max=STEP_RANGE[1],
+                                     description="max_steps")
+        self.max_retries = w.IntSlider(value=max_retries, min=RETRY_RANGE[0],
+                                       max=RETRY_RANGE[1], description="max_retries")
+        self.page_size = w.IntSlider(value=page_size, min=PAGE_SIZES[0], max=PAGE_SIZES[1],
+                                     description="page_size")
+        self.repeated = w.Checkbox(value=repeated, description="repeated-action guard")
+        self.tokens = w.Dropdown(options=list(TOKEN_BUDGETS), value=budget,
+                                 description="token budget")
+        self.view = w.HTML()
+        controls = (self.query, self.board, self.max_steps, self.max_retries, self.page_size,
+                    self.repeated, self.tokens)
+        for control in controls:
+            control.observe(self._changed, names="value")
+        self.box = w.VBox([
+            w.HBox([self.query, self.board, self.tokens]),
+            w.HBox([self.max_steps, self.max_retries, self.page_size, self.repeated]),
+            self.view,
+        ])
+        self._changed()
+
+    def settings(self) -> dict[str, Any]:
+        return {"query": self.query.value, "board": self.board.value,
+                "max_steps": self.max_steps.value, "max_retries": self.max_retries.value,
+                "page_size": self.page_size.value, "repeated": self.repeated.value,
+                "tokens": TOKEN_BUDGETS[self.tokens.value]}
+
+    def _changed(self, change: Any = None) -> None:
+        self.run = duty_run(**self.settings())
+        lines = outcome_lines(self.run)
+        self.view.value = (
+            f'<div class="agentloop-duty" data-terminal="{self.run.terminal}" '
+            f'data-steps="{len(self.run.records)}">'
+            + html_table(HEADERS, rows(self.run))
+            + f'<p class="agentloop-summary"><b>{html.escape(lines[0])}</b><br>'
+            + "<br>".join(html.escape(line) for line in lines[1:]) + "</p></div>")
+
+    def text(self) -> str:
+        s = self.settings()
+        guards = [*(["repeated"] if s["repeated"] else []),
+                  *([f"tokens={s['tokens']}"] if s["tokens"] else [])]
+        settings = (f"query={s['query']!r} board={s['board']!r} max_steps={s['max_steps']} "
+                    f"max_retries={s['max_retries']} page_size={s['page_size']} "
+                    f"guards={','.join(guards) or 'none'}")
+        return "\n".join([settings, text_table(HEADERS, rows(self.run)),
+                          *outcome_lines(self.run)])
+
+
+def duty_explorer(query: str = "equipment", board: str = "office board",
+                  max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES,
+                  page_size: int = PAGE_SIZE, repeated: bool = True,
+                  tokens: int | None = None) -> DutyExplorer:
+    """Build the explorer; the last expression of a cell displays it."""
+    return DutyExplorer(query, board, max_steps, max_retries, page_size, repeated, tokens)

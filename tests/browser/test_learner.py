@@ -1,0 +1,223 @@
+"""A new learner, in JupyterLab in Chromium, started with the README's command.
+
+`./course lab` runs with a workspace of its own (AGENTLOOP_WORKSPACE in a temp dir, so the
+repository's workspace/ is never touched) and a fresh, empty home folder: the Lab must show
+no teacher tools and no news popup, chapter 1 must run to the end with blank exercises,
+a correct answer must pass its checks, unlock its solution and show in the progress, and
+the course command, run again, must keep the answer. Nothing may be written to the home
+folder. Screenshots are saved in test-artifacts/learner-lab-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_env import (
+    ROOT,
+    ConsoleLog,
+    LabServer,
+    free_port,
+    non_local,
+    stop_process_group,
+    wait_for_server,
+)
+from lab_ui import NotebookFacts, menu, open_notebook
+from learner_ui import (
+    add_cell_and_run,
+    answer_of,
+    center,
+    check_ids_after,
+    check_outputs,
+    progress_shown,
+    run_all_to_the_end,
+    run_next_cells,
+    save,
+    screenshot,
+    wait_checks_passed,
+    write_answer,
+)
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+CHAPTER = "01_agent_loop.ipynb"
+EXERCISE = "ch1-decide-answer"
+INSTRUCTOR = ROOT / "chapters" / CHAPTER
+TEACHER_TOOLS = ("@jupyter/nbgrader",)
+LITE_KERNEL = "@jupyterlite/pyodide-kernel-extension"
+
+
+def course_env(base: Path) -> dict[str, str]:
+    """A learner's environment: an empty home, a workspace of the test's own, and only the
+    notebook windowing setting (so every cell's output stays in the page for the checks)."""
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("JUPYTER", "IPYTHON", "XDG_")) and k != "AGENTLOOP_VENV"}
+    home, settings = base / "home", base / "lab-settings"
+    home.mkdir()
+    tracker = settings / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    tracker.parent.mkdir(parents=True)
+    tracker.write_text(json.dumps({"windowingMode": "none"}), encoding="utf-8")
+    env.update(HOME=str(home), AGENTLOOP_WORKSPACE=str(base / "workspace"),
+               JUPYTERLAB_SETTINGS_DIR=str(settings), PYTHONUNBUFFERED="1")
+    return env
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LabServer, dict]]:
+    """`./course lab` on a free localhost port, as a first-time learner."""
+    base = tmp_path_factory.mktemp("learner")
+    env = course_env(base)
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = base / "course-lab.log"
+    command = [str(ROOT / "course"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+               "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password="]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=base, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_for_server(url, process, log)
+        yield LabServer(url=url, root=Path(env["AGENTLOOP_WORKSPACE"]), log=log,
+                        process=process), env
+    finally:
+        stop_process_group(process)
+
+
+def page_config(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{url}/lab", timeout=30) as response:
+        html = response.read().decode()
+    found = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                      html, re.S)
+    return json.loads(found[1])
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, ""
+
+
+def test_the_course_command_made_the_workspace_and_serves_it_alone(course) -> None:
+    lab, _ = course
+    listing = json.loads(get(f"{lab.url}/api/contents")[1])
+    names = sorted(item["name"] for item in listing["content"])
+    chapters = sorted(p.name for p in (ROOT / "chapters").glob("[0-9]*.ipynb"))
+    assert names == sorted(["00_progress.ipynb", *chapters])  # no src/, no solved notebook
+    assert get(f"{lab.url}/api/contents/.agentloop")[0] == 404  # the course's own files
+    assert get(f"{lab.url}/api/contents/..%2Fchapters")[0] in (400, 404)
+    text = (lab.root / CHAPTER).read_text(encoding="utf-8")
+    assert "BEGIN SOLUTION" not in text and "raise NotImplementedError()" in text
+
+
+def test_the_learners_lab_has_no_teacher_tools_and_no_news(course, page: Any,
+                                                           console: ConsoleLog) -> None:
+    lab, _ = course
+    config = page_config(lab.url)
+    loaded = {ext["name"] for ext in config["federated_extensions"]}
+    assert "@jupyter-widgets/jupyterlab-manager" in loaded
+    assert not loaded & {*TEACHER_TOOLS, LITE_KERNEL}
+    assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
+    assert json.loads(get(f"{lab.url}/lab/api/news")[1]) == {"news": []}
+    assert get(f"{lab.url}/formgrader")[0] == 404
+    assert get(f"{lab.url}/assignments")[0] == 404
+
+    open_notebook(page, lab.url, CHAPTER)
+    page.wait_for_timeout(3000)  # a news toast, if any, would show by now
+    menus = page.locator("#jp-menu-panel .lm-MenuBar-itemLabel").all_inner_texts()
+    assert "Nbgrader" not in menus and "Run" in menus
+    assert page.locator(".validate-button, #nbgrader-create_assignment").count() == 0
+    assert page.get_by_text(re.compile("Jupyter news|get notified", re.I)).count() == 0
+    screenshot(page, "learner-lab-opened.png")
+    assert console.errors == [], console.errors
+    assert non_local(console.requests) == []
+
+
+def test_a_new_learner_works_through_chapter_1(course, page: Any, console: ConsoleLog) -> None:
+    lab, env = course
+    facts = NotebookFacts.read(lab.root / CHAPTER)
+    checks = check_ids_after(INSTRUCTOR, EXERCISE)
+    open_notebook(page, lab.url, CHAPTER)
+
+    # Run All on the blank chapter: every cell runs, every check shows ✘
+    run_all_to_the_end(page, facts.code_cells)
+    center(page, 'check("ch1-decide-failure")')
+    blank = check_outputs(page)
+    assert set(checks) <= set(blank) and len(blank) >= 5, sorted(blank)
+    assert all("✘" in text and "all passed" not in text for text in blank.values())
+    screenshot(page, "learner-lab-blank.png")
+
+    # the first exercise, answered as the instructor notebook does: its checks pass
+    write_answer(page, "def decide(state):", answer_of(INSTRUCTOR, EXERCISE))
+    run_next_cells(page, len(checks))
+    passed = wait_checks_passed(page, checks, f'solution("{EXERCISE}")')
+    assert f"★ exercise {EXERCISE} solved" in passed[checks[-1]]
+    screenshot(page, "learner-lab-passed.png")
+
+    # the solution, next to the learner's answer
+    add_cell_and_run(page, f'from agentloop.practice import solution\n\nsolution("{EXERCISE}")')
+    shown = page.locator(f'.agentloop-solution[data-exercise="{EXERCISE}"]')
+    shown.wait_for(timeout=60_000)
+    assert shown.get_attribute("data-when") == "after passing"
+    assert 'observation.get("retryable", True)' in shown.inner_text()
+    shown.scroll_into_view_if_needed()
+    screenshot(page, "learner-lab-solution.png")
+    save(page)
+
+    # the progress page and the command line agree
+    open_notebook(page, lab.url, "00_progress.ipynb")
+    menu(page, "Run", "Run All Cells")
+    states = progress_shown(page)
+    assert {states[c] for c in checks} == {"passed"}
+    assert {s for c, s in states.items() if c not in checks} == {"not started"}
+    screenshot(page, "learner-lab-progress.png")
+    agentloop = ROOT / ".venv" / "bin" / "agentloop"
+    text = subprocess.run([str(agentloop), "progress", "--workspace", str(lab.root)],
+                          capture_output=True, text=True, check=True, env=env).stdout
+    assert all(f"✔ passed      {c}" in text for c in checks), text
+
+    assert console.errors == [], console.errors
+    assert non_local(console.requests) == []
+
+
+def test_running_the_course_command_again_keeps_the_answer(course, page: Any) -> None:
+    lab, env = course
+    mine = (lab.root / CHAPTER).read_text(encoding="utf-8")
+    cells = {c["metadata"].get("nbgrader", {}).get("grade_id"): "".join(c["source"])
+             for c in json.loads(mine)["cells"]}
+    assert 'observation.get("retryable", True)' in cells[EXERCISE]  # saved in the browser
+    again = subprocess.run([str(ROOT / "course"), "lab", "--no-browser"], capture_output=True,
+                           text=True, env={**env, "COURSE_DRY_RUN": "1"}, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert f"workspace: {lab.root} is up to date" in again.stdout
+    assert (lab.root / CHAPTER).read_text(encoding="utf-8") == mine
+    open_notebook(page, lab.url, CHAPTER)
+    answer = page.locator(".jp-CodeCell").filter(has_text="def decide(state):").first
+    assert 'observation.get("retryable", True)' in answer.inner_text()
+    # nothing of Jupyter's or the course's went into the learner's home folder
+    home = Path(env["HOME"])
+    assert sorted(str(p.relative_to(home)) for p in home.rglob("*")) == []
+
+
+def test_the_instructor_notebooks_are_one_option_away(tmp_path: Path) -> None:
+    """`./course lab --solutions`: the solved chapters, the repository as the root (so
+    every file a chapter names can be opened), teacher tools kept."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "IPYTHON"))}
+    done = subprocess.run([str(ROOT / "course"), "lab", "--solutions", "--no-browser"],
+                          capture_output=True, text=True, timeout=120,
+                          env={**env, "COURSE_DRY_RUN": "1"})
+    assert done.returncode == 0, done.stderr
+    command = done.stdout.strip().splitlines()[-1]
+    assert f"--ServerApp.root_dir={ROOT}" in command
+    assert command.endswith("chapters/01_agent_loop.ipynb")
+    assert ("--allow-root" in command) == (os.geteuid() == 0)
+    assert sys.executable  # the same virtual environment runs both Labs
