@@ -43,8 +43,7 @@ control = socket.socket(fileno=int(sys.argv[1]))
 spec = json.loads(control.makefile().readline())
 choice = Choice(**dict(spec["choice"], mode=Mode(spec["choice"]["mode"]),
                        layers=tuple(spec["choice"]["layers"])))
-view = View(tuple(spec["view"]["readable"]), spec["view"]["work_root"],
-            tuple(spec["view"]["worker_only"]))
+view = View.from_plain(spec["view"])
 limits = JobLimits(**spec["limits"])
 try:  # like the zygote: pre-import numpy, and start its BLAS threads, before any job
     import numpy

@@ -13,6 +13,7 @@ assert cells are grouped by their error line.
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import shutil
 import sys
@@ -272,7 +273,15 @@ def test_bad_input_is_one_line(tmp_path, graded, capsys):
 
 def render(path: Path, screenshot: Path) -> dict:
     """Open `path` in Debian's Chromium (headless); console errors, requests that are not
-    the file or a data: URI, scripts, images loaded, headings; one full-page screenshot."""
+    the file or a data: URI, scripts, images loaded, headings; one full-page screenshot.
+
+    In a thread of its own: Playwright's sync API refuses a thread with a running asyncio
+    loop, which an earlier test in the same session (a Jupyter client) may have left."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(_render, path, screenshot).result()
+
+
+def _render(path: Path, screenshot: Path) -> dict:
     chromium = Path("/usr/bin/chromium")
     if not chromium.exists():
         pytest.skip(f"{chromium} not found: apt-get install -y chromium")

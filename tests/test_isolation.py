@@ -193,8 +193,14 @@ def test_view_exposes_python_and_our_packages_not_the_repository() -> None:
     view = View.for_this_python("/tmp/work-root")
     readable = set(view.readable)
     assert os.path.realpath(sys.base_prefix) in {os.path.realpath(p) for p in readable}
-    assert os.path.join(REPO, "lib", "agentloop") in readable
-    assert os.path.join(REPO, "grader", "agentloop_grader") in readable
+    package = os.path.join(REPO, "lib", "agentloop")
+    # listable (or Python's importer finds no module in it), every entry readable but the
+    # checks with their hidden cases, which only the worker reads
+    assert package in view.listable
+    assert os.path.join(package, "loop.py") in readable
+    assert os.path.join(package, "checks") in view.worker_only
+    assert not any(p.startswith(os.path.join(package, "checks")) for p in readable)
+    assert os.path.join(REPO, "grader", "agentloop_grader") in view.worker_only
     for hidden in (REPO, HERE, os.path.join(REPO, "chapters"), os.path.join(REPO, "course"),
                    os.path.expanduser("~"), "/tmp", "/home", "/etc"):
         assert hidden not in readable

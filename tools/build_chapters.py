@@ -117,6 +117,10 @@ def build_notebook(source_path: Path) -> nbformat.NotebookNode:
     # (The zero-install site loads `agentloop` and the widgets when its kernel starts, so a
     # chapter needs no set-up cell of its own.)
     nb.cells = parse(source_path.read_text(encoding="utf-8"))
+    # Stable cell ids (nbformat makes random ones), so a rebuild changes only what changed.
+    for index, cell in enumerate(nb.cells):
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
+        cell.id = grade_id if grade_id else f"cell-{index:03d}"
     return nb
 
 
@@ -130,6 +134,7 @@ def execute(nb: nbformat.NotebookNode, cwd: Path) -> None:
     # No saved widget state: a notebook opened before it is run then shows each widget's
     # text rendering instead of controls that look alive but do nothing.
     NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
+                   record_timing=False,  # no clock in a committed file
                    resources={"metadata": {"path": str(cwd)}}).execute()
 
 

@@ -795,8 +795,9 @@ print(run_table(validate_transition), "rows tested")
 # `close()` the session, which then ends in `DONE` with outcome `closed`.
 # </details>
 #
-# **Where to go from here.** This is the course's last chapter, and the harness still has no
-# real parts. You have met each of them already: chapter 2's registry and controller belong
-# behind `before_tool_call`; chapter 3's messages and its live adapter (`agentloop.live`) fill
-# the planner's place; chapter 1's honest terminals become the session's outcome. Plugging them
-# in is registration, not a rewrite of the loop — try it, and let the tests tell you what broke.
+# **Where to go from here.** The harness in this chapter still has no real parts. You have
+# met each of them already: chapter 2's registry and controller belong behind
+# `before_tool_call`; chapter 3's messages and its live adapter (`agentloop.live`) fill the
+# planner's place; chapter 1's honest terminals become the session's outcome. Plugging them in
+# is registration, not a rewrite of the loop — and that is chapter 5, the capstone: the duty
+# officer on a real task board, with every part of chapters 1–4 in one run.

@@ -6,6 +6,7 @@ starts a sandbox worker there (behind the same isolation), later tasks reuse it.
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -35,7 +36,7 @@ def run_remote(job: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
         root.chmod(0o711)
         plain = Setup.from_plain(setup)
         view = View.from_plain(plain.view)
-        view = View(view.readable, str(root), view.worker_only)
+        view = dataclasses.replace(view, work_root=str(root))
         worker = Worker(replace(plain, view=view.to_plain()), Choice.from_plain(plain.isolation),
                         view, root)
         worker.start()

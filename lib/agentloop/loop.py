@@ -63,7 +63,7 @@ def new_state(
     scenario: str = "one_match", max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES
 ) -> dict[str, Any]:
     """The state at the start of a run: nothing done yet, the limits validated."""
-    check_limits(max_steps, max_retries)
+    validate_limits(max_steps, max_retries)
     return {
         "phase": "start",
         "steps": 0,
@@ -111,7 +111,7 @@ def decide(state: dict[str, Any]) -> str:
     return CONTINUE
 
 
-def check_limits(max_steps: object, max_retries: object) -> None:
+def validate_limits(max_steps: object, max_retries: object) -> None:
     """Raise ValueError unless both limits are whole numbers inside the course's ranges.
 
     (It validates input; the name stays because stop_policy imports it.)

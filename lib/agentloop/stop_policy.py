@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from agentloop.loop import CONTINUE, LIMIT, SUCCESS, check_limits
+from agentloop.loop import CONTINUE, LIMIT, SUCCESS, validate_limits
 
 POLICY_FILE = "stop_policy.json"
 REPLAY_NOTICE = "A replay proves nothing about how a live model would behave."
@@ -52,7 +52,7 @@ def load_policy(directory: str | Path) -> dict[str, int]:
     if missing:
         raise PolicyError(f"{path}: missing {', '.join(missing)}")
     try:
-        check_limits(data["max_steps"], data["max_retries"])
+        validate_limits(data["max_steps"], data["max_retries"])
     except ValueError as exc:
         raise PolicyError(f"{path}: {exc}") from None
     return {"max_steps": data["max_steps"], "max_retries": data["max_retries"]}
@@ -60,7 +60,7 @@ def load_policy(directory: str | Path) -> dict[str, int]:
 
 def replay_success_route(max_steps: int, max_retries: int) -> list[dict[str, Any]]:
     """Play back the authors' route under the policy; one row a step, the last one terminal."""
-    check_limits(max_steps, max_retries)
+    validate_limits(max_steps, max_retries)
     rows = []
     for number, (action, observation) in enumerate(SUCCESS_ROUTE, start=1):
         if action == "draft_summary" and observation["ok"]:

@@ -72,7 +72,7 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: JobLimits,
             os._exit(EXIT_ORPHANED)
         _enter(workdir)
         if choice.landlock:
-            landlock_layer.confine(view.job_readable(), workdir)
+            landlock_layer.confine(view.job_readable(), workdir, view.listable)
         seccomp_layer.confine()
     except OSError as exc:
         raise ConfinementError(f"could not confine the job ({choice.mode}): {exc}") from exc

@@ -37,8 +37,10 @@ def abi() -> int:
         return 0
 
 
-def confine(readable: Iterable[str], workdir: str) -> int:
+def confine(readable: Iterable[str], workdir: str, listable: Iterable[str] = ()) -> int:
     """Enforce the job's ruleset on the calling (single) thread; returns the ABI used.
+
+    `listable`: directories whose entry names may be listed, their files unread.
 
     Raises OSError (landlockpy.LandlockError) when the kernel refuses.
     """
@@ -60,6 +62,11 @@ def confine(readable: Iterable[str], workdir: str) -> int:
                 access &= ~AccessFS.READ_DIR  # only directory rules may carry READ_DIR
             try:
                 ruleset.allow_path(path, access)
+            except FileNotFoundError:
+                continue
+        for path in listable:
+            try:
+                ruleset.allow_path(path, AccessFS.READ_DIR)
             except FileNotFoundError:
                 continue
         ruleset.allow_path(workdir, write)

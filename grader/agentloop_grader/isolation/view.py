@@ -45,11 +45,15 @@ class View:
                  start) but not for jobs; must not lie under a `readable` path, since
                  Landlock cannot carve a hole in an allowed tree. Hidden from jobs only
                  where Landlock works (see Choice.guarantees()).
+    listable:    directories whose names (not contents) jobs may list: a package folder
+                 whose entries are readable one by one still has to be listable, or
+                 Python's importer finds none of its modules.
     """
 
     readable: tuple[str, ...]
     work_root: str
     worker_only: tuple[str, ...] = ()
+    listable: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for path in (*self.readable, self.work_root, *self.worker_only):
@@ -77,6 +81,7 @@ class View:
         paths += [scheme[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")]
         paths += site.getsitepackages()
         hidden = list(worker_only)
+        listable: list[str] = []
         for name in PACKAGES:
             spec = importlib.util.find_spec(name)
             if spec is None or not spec.submodule_search_locations:
@@ -87,21 +92,26 @@ class View:
                     continue
                 # every entry but the ones jobs must not read (listed one by one, since
                 # Landlock cannot carve a hole in an allowed tree)
+                listable.append(folder)
                 for entry in sorted(os.listdir(folder)):
                     target = os.path.join(folder, entry)
                     (hidden if entry in WORKER_ONLY_ENTRIES.get(name, ()) else paths).append(
                         target)
         paths += [*SYSTEM_DIRS, *ETC_FILES, *DEVICES, *extra_readable]
-        return cls(readable=minimal(paths), work_root=os.path.abspath(work_root),
-                   worker_only=minimal(hidden))
+        readable = minimal(paths)
+        return cls(readable=readable, work_root=os.path.abspath(work_root),
+                   worker_only=minimal(hidden),
+                   listable=tuple(folder for folder in minimal(listable)
+                                  if not any(_within(folder, path) for path in readable)))
 
     def to_plain(self) -> dict[str, Any]:
         return {"readable": list(self.readable), "work_root": self.work_root,
-                "worker_only": list(self.worker_only)}
+                "worker_only": list(self.worker_only), "listable": list(self.listable)}
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> View:
-        return cls(tuple(data["readable"]), data["work_root"], tuple(data["worker_only"]))
+        return cls(tuple(data["readable"]), data["work_root"], tuple(data["worker_only"]),
+                   tuple(data.get("listable", ())))
 
     def job_readable(self) -> tuple[str, ...]:
         """What a job may read: the readable set, without the worker-only paths."""

@@ -65,7 +65,7 @@ from agentloop.loop import (
     MAX_STEPS,
     NEEDS_INPUT,
     SUCCESS,
-    check_limits,
+    validate_limits,
 )
 from agentloop.messages import (
     ASSISTANT,
@@ -227,7 +227,7 @@ def decide(state: dict[str, Any]) -> str:
 
 def new_state(run_input: RunInput, registry: ToolRegistry) -> dict[str, Any]:
     """The state at the start of a run: nothing read, limits checked, the task message sent."""
-    check_limits(run_input.max_steps, run_input.max_retries)
+    validate_limits(run_input.max_steps, run_input.max_retries)
     task = task_message(run_input.goal, run_input.query, run_input.answer, run_input.question)
     return {
         "phase": "start", "steps": 0, "failures": 0, "done": False, "terminal": None,
