@@ -14,8 +14,10 @@ import re
 import runpy
 from pathlib import Path
 
+import chapter_answers
 import nbformat
 import pytest
+from chapter_answers import answer_cells, graded_ids, stub_out
 
 from agentloop import guards as library_guards
 from agentloop.agent import GUARDED, STEP_LIMIT, run_agent
@@ -28,7 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "chapters" / "src" / "03_plan_action_observation.py"
 NOTEBOOK = ROOT / "chapters" / "03_plan_action_observation.ipynb"
 ROUNDTRIP = runpy.run_path(str(ROOT / "tests" / "roundtrip" / "03_plan_action_observation.py"))
-STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 BY_ID = {chk.id: chk for chk in CHECKS}
 
 
@@ -36,49 +37,12 @@ def notebook():
     return nbformat.read(NOTEBOOK, as_version=4)
 
 
-def answer_cells(nb) -> dict[str, str]:
-    return {c.metadata["nbgrader"]["grade_id"]: c.source for c in nb.cells
-            if c.metadata.get("nbgrader", {}).get("solution")}
-
-
-def graded_ids(nb) -> list[str]:
-    return [c.metadata["nbgrader"]["grade_id"] for c in nb.cells
-            if c.metadata.get("nbgrader", {}).get("grade")]
-
-
 def run_answers(replacements: dict[str, str]) -> dict:
-    """What the grader does: the answer cells alone, in order, in a fresh namespace."""
-    namespace: dict = {"__name__": "__main__"}
-    for grade_id, source in answer_cells(notebook()).items():
-        try:
-            exec(compile(replacements.get(grade_id, source), grade_id, "exec"), namespace)
-        except Exception:  # a broken cell leaves its names undefined, as in a kernel
-            pass
-    return namespace
+    return chapter_answers.run_answers(notebook(), replacements)
 
 
 def scores(namespace: dict) -> dict[str, bool]:
-    out = {}
-    for check_id in graded_ids(notebook()):
-        chk = get_check(check_id)
-        out[check_id] = chk.answer in namespace and run_check(
-            chk, namespace[chk.answer], hidden=True).passed
-    return out
-
-
-def stub_out(source: str) -> str:
-    """nbgrader's release: each solution region becomes the stub, indented like its marker."""
-    lines, out, inside = source.splitlines(), [], False
-    for line in lines:
-        if line.strip() == "### BEGIN SOLUTION":
-            indent = line[:len(line) - len(line.lstrip())]
-            out += [indent + stub_line for stub_line in STUB.splitlines()]
-            inside = True
-        elif line.strip() == "### END SOLUTION":
-            inside = False
-        elif not inside:
-            out.append(line)
-    return "\n".join(out)
+    return chapter_answers.scores(notebook(), namespace)
 
 
 # --- whole notebooks -----------------------------------------------------------------------

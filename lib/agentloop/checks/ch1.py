@@ -28,6 +28,14 @@ import re
 from typing import Any
 
 from agentloop import loop, terminal_messages
+from agentloop.checks.claims import (
+    CARD_LIKE,
+    NOT_ALL,
+    SUCCESS_WORDS,
+    claims_all_checked,
+    plain_text,
+    says_found,
+)
 from agentloop.checks.core import Case, Check
 from agentloop.checks.student import Verify
 from agentloop.environment import CARDS_FILE_MISSING, CARDS_UNAVAILABLE
@@ -402,9 +410,6 @@ SAYS_NOT_ALL = ("limit says not every card was checked; names no candidate; no s
                 "words")
 COUNTS = "every message says how many actions the run used, and states no wrong number"
 
-SUCCESS_WORDS = re.compile(
-    r"\b(done|success\w*|succeed\w*|complet\w*|finish\w*|ready|solved|all set|all good|"
-    r"all clear)\b")
 NEEDS_INPUT_WORDS = re.compile(r"\b(done|success\w*|succeed\w*|solved|ready|all set|all good)\b")
 READ_FAILED = re.compile(
     r"\b(could ?n[o']t|can ?n[o']t|cannot|unable to|failed to|did ?n[o']t manage to) "
@@ -414,45 +419,8 @@ READ_FAILED = re.compile(
 NOTHING = re.compile(
     r"\bnothing\b|\bno (card|cards|match|matches|result|results|answer|decision)\b"
     r"|\bnone of\b|\b(did ?n[o']t|could ?n[o']t|not) find\b|\bnot found\b")
-NOT_ALL = re.compile(
-    r"\bnot (all|every|everything)\b|\bbefore (checking|reading|looking at|every|all|"
-    r"i could|it could)\b|\b(was|were|are|is|have|has) (not|never) (been )?(checked|read)\b"
-    r"|\bunchecked\b|\bunread\b|\bonly (some|part)\b"
-    r"|\b(did ?n[o']t|could ?n[o']t|cannot|can ?n[o']t) (check|read|get through|look at) "
-    r"(all|every|the rest)\b")
-ALL_CHECKED = re.compile(r"\b(all|every|everything|each)\b((?:\s+\w+){0,3}?)\s+(checked|read)\b")
 PICKED = re.compile(r"\b(the card is|your card is|found it|i (chose|picked|took|selected)|"
                     r"i'?ll (take|use|pick))\b")
-CARD_LIKE = re.compile(r"\b[a-z]+-\d+\b")
-NEGATION = re.compile(r"\b(no|not|nothing|none|never|without|cannot|before|until)\b|n't\b")
-
-
-def _plain(text: str, remove: list[str]) -> str:
-    """Lower case, straight apostrophes, and the given pieces (ids, error text) blanked out."""
-    out = text.lower().replace("’", "'")
-    for piece in sorted(remove, key=len, reverse=True):
-        if piece:
-            out = out.replace(piece.lower(), " ")
-    return out
-
-
-def _says_found(plain: str) -> bool:
-    """A "found" that is not negated ("no card was found", "found nothing" are not)."""
-    for match in re.finditer(r"\bfound\b", plain):
-        # the words just before it, within the same clause
-        before = re.split(r"[,;:.!?()—]", plain[max(0, match.start() - 25):match.start()])[-1]
-        after = plain[match.end():match.end() + 10]
-        if not NEGATION.search(before) and not re.match(r"\s+(no|nothing|none)\b", after):
-            return True
-    return False
-
-
-def _claims_all_checked(plain: str) -> bool:
-    for match in ALL_CHECKED.finditer(plain):
-        before = re.split(r"[,;:.!?()—]", plain[max(0, match.start() - 12):match.start()])[-1]
-        if not NEGATION.search(before) and not NEGATION.search(match[2]):
-            return True
-    return False
 
 
 def _judge_message(state: dict, facts: None, output: Any) -> str | None:
@@ -465,7 +433,7 @@ def _judge_message(state: dict, facts: None, output: Any) -> str | None:
     cards = list(dict.fromkeys(observation.get("matches") or []))
     error = observation.get("error", "")
     error_core = re.sub(r"^error:\s*", "", error, flags=re.I)
-    plain = _plain(output, [*cards, error, error_core])
+    plain = plain_text(output, [*cards, error, error_core])
     lower = output.lower()
 
     numbers = [int(n) for n in re.findall(r"\d+", CARD_LIKE.sub(" ", plain))]
@@ -480,7 +448,7 @@ def _judge_message(state: dict, facts: None, output: Any) -> str | None:
     if terminal == SUCCESS:
         if cards[0].lower() not in lower:
             return f"a success message names the card found ({cards[0]})"
-        if not _says_found(plain):
+        if not says_found(plain):
             return "say that the card was found (use the word 'found')"
         if "?" in output:
             return "after success there is nothing to ask: no question mark"
@@ -507,9 +475,9 @@ def _judge_message(state: dict, facts: None, output: Any) -> str | None:
         wording = SUCCESS_WORDS.search(plain)
         if wording:
             return f"after {terminal} nothing was achieved, but the message says {wording[0]!r}"
-        if _says_found(plain):
+        if says_found(plain):
             return f"after {terminal} no card was found: do not say 'found' (only 'nothing found')"
-        if _claims_all_checked(plain):
+        if claims_all_checked(plain):
             return f"after {terminal} not everything was checked, but the message claims it was"
         if terminal == ERROR:
             if not READ_FAILED.search(plain):

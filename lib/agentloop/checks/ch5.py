@@ -34,6 +34,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from agentloop.checks.claims import (
+    CARD_LIKE,
+    NOT_ALL,
+    SUCCESS_WORDS,
+    claims_all_checked,
+    plain_text,
+    says_found,
+)
 from agentloop.checks.core import Case, Check, Compare
 from agentloop.checks.student import Verify
 from agentloop.controller import ProposalRejected, validate_proposal
@@ -910,46 +918,7 @@ AFTER_QUESTION = Check(
 # --- exercise 4: an honest report when a long board hits the limit ----------------------------
 
 REPORT_FIELDS = (*STATE_FIELDS, "terminal")
-SUCCESS_WORDS = re.compile(
-    r"\b(done|success\w*|succeed\w*|complet\w*|finish\w*|ready|solved|all set|all good|"
-    r"all clear)\b")
-NOT_ALL = re.compile(
-    r"\bnot (all|every|everything)\b|\bbefore (checking|reading|looking at|every|all|"
-    r"i could|it could)\b|\b(was|were|are|is|have|has) (not|never) (been )?(checked|read)\b"
-    r"|\bunchecked\b|\bunread\b|\bonly (some|part)\b"
-    r"|\b(did ?n[o']t|could ?n[o']t|cannot|can ?n[o']t) (check|read|get through|look at) "
-    r"(all|every|the rest)\b")
-ALL_CHECKED = re.compile(r"\b(all|every|everything|each)\b((?:\s+\w+){0,3}?)\s+(checked|read)\b")
-NEGATION = re.compile(r"\b(no|not|nothing|none|never|without|cannot|before|until)\b|n't\b")
-CARD_LIKE = re.compile(r"\b[a-z]+-\d+\b")
 NOISE = re.compile(r"utf-?8|0x[0-9a-f]+")
-
-
-def _plain(text: str, remove: list[str]) -> str:
-    """Lower case, straight apostrophes, the given pieces (file names, reasons) blanked out."""
-    out = text.lower().replace("’", "'")
-    for piece in sorted(remove, key=len, reverse=True):
-        if piece:
-            out = out.replace(piece.lower(), " ")
-    return NOISE.sub(" ", out)
-
-
-def _says_found(plain: str) -> bool:
-    """A "found" that is not negated ("no card was found", "found nothing" are not)."""
-    for match in re.finditer(r"\bfound\b", plain):
-        before = re.split(r"[,;:.!?()—]", plain[max(0, match.start() - 25):match.start()])[-1]
-        after = plain[match.end():match.end() + 10]
-        if not NEGATION.search(before) and not re.match(r"\s+(no|nothing|none)\b", after):
-            return True
-    return False
-
-
-def _claims_all_checked(plain: str) -> bool:
-    for match in ALL_CHECKED.finditer(plain):
-        before = re.split(r"[,;:.!?()—]", plain[max(0, match.start() - 12):match.start()])[-1]
-        if not NEGATION.search(before) and not NEGATION.search(match[2]):
-            return True
-    return False
 
 
 def reference_report(state: dict[str, Any]) -> str:
@@ -971,7 +940,7 @@ def _report_text(state: dict[str, Any], output: Any) -> tuple[str, str] | str:
         return "keep the report under 400 characters: a person has to read it"
     files = [item["file"] for item in state["unreadable"]]
     reasons = [item["reason"] for item in state["unreadable"]]
-    return output, _plain(output, [*files, *reasons, state["query"]])
+    return output, plain_text(output, [*files, *reasons, state["query"]], NOISE)
 
 
 def _false_claim(plain: str) -> str | None:
@@ -979,9 +948,9 @@ def _false_claim(plain: str) -> str | None:
     wording = SUCCESS_WORDS.search(plain)
     if wording:
         return f"nothing was achieved, but the report says {wording[0]!r} (even negated)"
-    if _says_found(plain):
+    if says_found(plain):
         return "no card was confirmed: do not say 'found'"
-    if _claims_all_checked(plain):
+    if claims_all_checked(plain):
         return "not everything was checked, but the report claims it was"
     named = CARD_LIKE.search(plain)
     if named:
