@@ -147,3 +147,19 @@ def test_release_collect_autograde_feedback_export(tmp_path):
 def test_console_script_is_declared():
     text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     assert 'agentloop-grade = "agentloop_grader.cli:main"' in text
+
+
+def test_release_makes_an_exchange_inside_the_course_only(tmp_path, capsys):
+    """formgrader's release and collect buttons need the configured exchange to exist: one
+    inside the course folder is made by release; one elsewhere is the administrator's."""
+    course = _course(tmp_path)
+    (course / "nbgrader_config.py").write_text(
+        "import os\nc = get_config()\n"
+        "c.Exchange.root = os.path.join(os.path.dirname(__file__), 'exchange')\n")
+    assert main(["release", "hw", "--course", str(course)]) == 0
+    assert (course / "exchange").is_dir()
+    shared = tmp_path / "srv" / "exchange"
+    (course / "nbgrader_config.py").write_text(
+        f"c = get_config()\nc.Exchange.root = {str(shared)!r}\n")
+    assert main(["release", "hw", "--course", str(course)]) == 0
+    assert not shared.exists()

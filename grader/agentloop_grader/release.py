@@ -93,6 +93,7 @@ def release(course: Course, names: list[str] | None = None, due: str | None = No
     selected = _selected(course, list(names or []))
     due_utc = parse_due(due) if due else None
     api = nbgrader_api(course)
+    make_course_exchange(course, Path(api.coursedir.config.Exchange.root))
     out = []
     for name in selected:
         assignment = load_assignment(course, name)
@@ -108,6 +109,15 @@ def release(course: Course, names: list[str] | None = None, due: str | None = No
                 gb.update_or_create_assignment(name, duedate=due_utc)
         out.append(released)
     return out
+
+
+def make_course_exchange(course: Course, exchange: Path) -> None:
+    """Create an exchange folder the configuration puts inside the course folder (a course
+    of one teacher), so formgrader's release and collect buttons work; one elsewhere
+    (e.g. /srv/nbgrader/exchange, shared by several users) is the administrator's to make."""
+    root = course.root.resolve()
+    if not exchange.exists() and exchange.resolve().is_relative_to(root) and exchange != root:
+        exchange.mkdir(parents=True)
 
 
 def _selected(course: Course, names: list[str]) -> list[str]:

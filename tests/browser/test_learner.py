@@ -220,4 +220,14 @@ def test_the_instructor_notebooks_are_one_option_away(tmp_path: Path) -> None:
     assert f"--ServerApp.root_dir={ROOT}" in command
     assert command.endswith("chapters/01_agent_loop.ipynb")
     assert ("--allow-root" in command) == (os.geteuid() == 0)
-    assert sys.executable  # the same virtual environment runs both Labs
+    # formgrader there works on this repository's course, the one agentloop-grade grades
+    config_path = next(line.split("=", 1)[1] for line in done.stdout.splitlines()
+                       if line.startswith("JUPYTER_CONFIG_PATH="))
+    loaded = subprocess.run(
+        [sys.executable, "-c", "from nbgrader.apps.baseapp import NbGrader\n"
+         "app = NbGrader(); app.load_config_file()\n"
+         "print(app.config.CourseDirectory.root); print(app.config.Exchange.root)"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+        env={**env, "JUPYTER_CONFIG_PATH": config_path})
+    assert loaded.stdout.split() == [str(ROOT / "grader" / "course"),
+                                     str(ROOT / "grader" / "course" / "exchange")], loaded.stderr
