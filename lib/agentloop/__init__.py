@@ -12,6 +12,8 @@ Where each chapter lives:
                                   `board_tools`, `workspace`, `planner`, `officer`, `handover`,
                                   `banner`, `trace`, `shift`; `example`, the example office)
 - widgets for the notebooks:      `agentloop.widgets` (imports ipywidgets only when used)
+- shared by the chapters:         `agentloop.validation` (the rules for limits and other
+                                  inputs), `agentloop.errors` (an exception as text)
 - exercise checks:                `agentloop.checks`
 - the teacher's grader:            a separate package, `agentloop_grader` (in grader/)
 

@@ -38,6 +38,7 @@ from agentloop.messages import (
     validate_reply,
 )
 from agentloop.shop import HAND_TO_HUMAN, TOOLS, Shop
+from agentloop.validation import validate_whole_number
 
 MAX_STEPS = 5
 
@@ -112,10 +113,7 @@ def validate_run(task: object, max_steps: object, guards: object) -> None:
     """Raise ValueError unless the task is text, max_steps is an int 1–5 and guards callables."""
     if not isinstance(task, str) or not task.strip():
         raise ValueError(f"task must be a non-empty str, got {task!r}")
-    low, high = STEP_RANGE
-    # bool is an int subclass; True as a step limit is almost always a mistake.
-    if type(max_steps) is not int or not low <= max_steps <= high:
-        raise ValueError(f"max_steps must be an integer from {low} to {high}, got {max_steps!r}")
+    validate_whole_number("max_steps", max_steps, *STEP_RANGE)
     if not isinstance(guards, list | tuple) or not all(callable(g) for g in guards):
         raise ValueError(f"guards must be a list or tuple of callables, got {guards!r}")
 

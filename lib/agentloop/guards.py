@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentloop.validation import validate_whole_number
+
 REPEATED = "same action twice → to an employee"
 TOKEN_BUDGET = 300
 
@@ -42,7 +44,7 @@ def token_budget(budget: int = TOKEN_BUDGET):
 
     Every request resends the whole history, so the total grows faster each step.
     """
-    check_budget(budget)
+    validate_budget(budget)
 
     def within_budget(steps: list[dict[str, Any]]) -> str | None:
         total = sum(step["tokens"] for step in steps)
@@ -54,11 +56,9 @@ def token_budget(budget: int = TOKEN_BUDGET):
     return within_budget
 
 
-def check_budget(budget: object) -> int:
+def validate_budget(budget: object) -> int:
     """Return `budget` if it is a whole number of tokens from 1 to 100000, else ValueError."""
-    if type(budget) is not int or not 1 <= budget <= 100_000:
-        raise ValueError(f"budget must be an integer from 1 to 100000 tokens, got {budget!r}")
-    return budget
+    return validate_whole_number("budget", budget, 1, 100_000, unit="tokens")
 
 
 def parse_guard(text: str):

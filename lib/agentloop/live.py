@@ -21,6 +21,7 @@ import os
 from typing import Any
 
 from agentloop.messages import Block, Message, Reply, reply, text_block, tool_use_block
+from agentloop.validation import validate_whole_number
 
 KEY_VARIABLE = "LLM_API_KEY"
 
@@ -35,8 +36,7 @@ class LiveModel:
     def __init__(self, model: str, max_tokens: int = 1024, http_client: Any = None) -> None:
         if not isinstance(model, str) or not model.strip():
             raise ValueError(f"model must be the provider's model name (a str), got {model!r}")
-        if type(max_tokens) is not int or max_tokens < 1:
-            raise ValueError(f"max_tokens must be a positive integer, got {max_tokens!r}")
+        validate_whole_number("max_tokens", max_tokens, 1)
         key = os.environ.get(KEY_VARIABLE, "").strip()
         if not key:
             raise MissingKeyError(

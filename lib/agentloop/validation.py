@@ -28,6 +28,8 @@ def whole_number_range(low: int | None = None, high: int | None = None, unit: st
         return f"an integer from {low} to {high}{unit}"
     if low == 1:
         return f"a positive integer{unit}"
+    if low == 0:
+        return f"a whole number of 0 or more{unit}"
     if low is not None:
         return f"an integer of {low} or more{unit}"
     if high is not None:

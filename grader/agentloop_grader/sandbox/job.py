@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentloop.checks import PROBES, Case, Check, collect
+from agentloop.errors import describe_error
 
 from ..protocol import (
     CellFinished,
@@ -124,5 +125,5 @@ def _probe(probe: Probe, answer: Any, library: LibraryChecks,
             else:
                 outputs += collect(shell, answer, [Case(value, "")])
         except BaseException as exc:  # a probe may raise SystemExit too
-            outputs.append({"raised": f"{type(exc).__name__}: {str(exc)[:300]}"})
+            outputs.append({"raised": describe_error(exc, limit=300)})
     return outputs

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import json
 import random
 import re
@@ -181,12 +182,25 @@ def _registry(folder: Path, page_size: int, flaky: bool = False) -> ToolRegistry
     return make_registry(TOOL_NAMES, run_for)
 
 
+_RUNS: dict[str, Run] = {}
+RUNS_KEPT = 512
+
+
 def officer_run(files: Files | None, query: str, page_size: int = 5, max_steps: int = MAX_STEPS,
                 max_retries: int = 1, flaky: bool = False) -> Run:
-    """The library's duty officer (the authored scenario) on a board given as data."""
-    with board_folder(files) as folder:
-        return run_officer(RunInput("Tell Anya", query, max_steps, max_retries, ("repeated",)),
-                           DutyModel(), _registry(folder, page_size, flaky))
+    """The library's duty officer (the authored scenario) on a board given as data.
+
+    A run is deterministic, and a class's judging asks for the same ones again and again
+    (one per case and settings), so each is made once and shared: read it, never change it."""
+    key = json.dumps([files, query, page_size, max_steps, max_retries, flaky], sort_keys=True)
+    if key not in _RUNS:
+        if len(_RUNS) >= RUNS_KEPT:
+            _RUNS.clear()
+        with board_folder(files) as folder:
+            _RUNS[key] = run_officer(
+                RunInput("Tell Anya", query, max_steps, max_retries, ("repeated",)),
+                DutyModel(), _registry(folder, page_size, flaky))
+    return _RUNS[key]
 
 
 def _short(value: Any, limit: int = 100) -> str:
@@ -227,8 +241,10 @@ def reference_policy(card_files: int) -> dict[str, Any]:
             "guards": ["repeated"]}
 
 
+@functools.lru_cache(maxsize=256)
 def policy_board(seed: int, count: int) -> tuple[Files, str]:
-    """A generated board of `count` card files, one of which a query for a unique word finds."""
+    """A generated board of `count` card files, one of which a query for a unique word finds.
+    (Shared between calls: read it, never change it.)"""
     rng = random.Random(seed)
     files, _ = random_board(rng, count)
     if not files:
@@ -249,6 +265,12 @@ def _probe_policy(policy: Any, case: dict) -> Any:
 
 def _loads_as_workspace(settings: dict[str, Any]) -> str | None:
     """None if the settings load as agent.json + stop_policy.json, else the reason."""
+    return _loads_as_workspace_json(json.dumps(settings, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=256)
+def _loads_as_workspace_json(text: str) -> str | None:
+    settings = json.loads(text)
     with tempfile.TemporaryDirectory(prefix="agentloop-policy-") as tmp:
         folder = Path(tmp) / "my_policy"
         folder.mkdir()

@@ -23,6 +23,7 @@ from typing import Any
 
 # Imported here, not in collect: the grader seals agentloop.checks away from later imports.
 from agentloop.checks.withhold import Withheld, withheld
+from agentloop.errors import describe_error
 
 Plain = None | bool | int | float | str | list | dict
 
@@ -286,7 +287,9 @@ class Check:
     def judge_one(self, value: Plain, output: Plain) -> str | None:
         """None when `output` is right for input `value`, else the reason."""
         if self.verify is not None:
-            return self.verify(copy_plain(value), output)
+            # a Verify copies the input itself (after looking up its cached facts by it)
+            own_copy = getattr(self.verify, "copies_input", False)
+            return self.verify(value if own_copy else copy_plain(value), output)
         return self.compare(output, self.expected(value))
 
 
@@ -348,7 +351,7 @@ def collect(check: Check, obj: Any, cases: list[Case]) -> list[dict[str, Plain]]
         except Withheld as exc:
             outputs.append({"raised": str(exc)})
         except Exception as exc:  # the learner's code may raise anything
-            outputs.append({"raised": describe_exception(exc)})
+            outputs.append({"raised": describe_error(exc, limit=300)})
     return outputs
 
 
@@ -382,14 +385,9 @@ def _judge_one(check: Check, case: Case, output: Any) -> str | None:
     except NotPlainData as exc:  # the reference itself gave no plain data: a check bug
         return f"the check's reference is broken ({exc})"
     except Exception as exc:  # a malformed value must fail the case, not the grader
-        return f"returned a value of the wrong shape ({describe_exception(exc)})"
+        return f"returned a value of the wrong shape ({describe_error(exc, limit=300)})"
 
 
-def describe_exception(exc: BaseException) -> str:
-    text = str(exc)
-    if len(text) > 300:
-        text = text[:300] + "…"
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def run_check(check: Check, obj: Any, hidden: bool = False, seed: int | None = None) -> Report:

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from agentloop.checks.core import PROBES, Case, Check, Compare
+from agentloop.checks.core import PROBES, Case, Check, Compare, copy_plain
 
 Judge = Callable[[Any, Any, Any], "str | None"]
+FACTS_KEPT = 4096  # inputs whose facts one Verify keeps (a class's cases, many times over)
 
 
 def _no_facts(value: Any) -> None:
@@ -33,13 +34,27 @@ def _no_facts(value: Any) -> None:
 
 @dataclass(frozen=True)
 class Verify:
-    """verify(input, output) = judge(input, facts(input), output); see the module's text."""
+    """verify(input, output) = judge(input, facts(input), output); see the module's text.
+
+    The facts of one input are computed once: a grader judges a whole class on the same
+    case objects, and the reference's answer on a case does not depend on the student.
+    (Keyed by the input object itself, which the cache keeps alive, so ids are not reused.)
+    """
 
     judge: Judge
     facts: Callable[[Any], Any] = _no_facts
+    _known: dict[int, tuple[Any, Any]] = field(default_factory=dict, init=False,
+                                               repr=False, compare=False)
+
+    copies_input = True  # Check.judge_one hands over the case's own input: see __call__
 
     def __call__(self, value: Any, output: Any) -> str | None:
-        return self.judge(value, self.facts(value), output)
+        known = self._known.get(id(value))
+        if known is None or known[0] is not value:
+            if len(self._known) >= FACTS_KEPT:
+                self._known.clear()
+            known = self._known[id(value)] = (value, self.facts(copy_plain(value)))
+        return self.judge(copy_plain(value), known[1], output)
 
 
 # --- the student edition's side: checks rebuilt from data ------------------------------------

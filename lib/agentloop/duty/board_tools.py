@@ -37,6 +37,7 @@ from agentloop.duty.board import (
     load_board,
 )
 from agentloop.tools import Tool, ToolRegistry
+from agentloop.validation import validate_whole_number
 
 READ_TASK_CARDS = "read_task_cards"
 VALIDATE_TASK_CARD = "validate_task_card"
@@ -201,10 +202,7 @@ def board_registry(board: str | Path, shown: str | None = None, page_size: int =
                    contract: tuple[str, ...] | None = None,
                    allowlist: tuple[str, ...] = TOOL_NAMES) -> ToolRegistry:
     """A chapter 2 registry holding only the allowlisted board tools, bound to `board`."""
-    low, high = PAGE_SIZE_RANGE
-    if type(page_size) is not int or not low <= page_size <= high:
-        raise ValueError(f"page_size must be an integer from {low} to {high}, "
-                         f"got {page_size!r}")
+    validate_whole_number("page_size", page_size, *PAGE_SIZE_RANGE)
     runs: dict[str, Callable[..., Observation]] = {
         READ_TASK_CARDS: lambda query, page: read_task_cards(board, query, page, page_size,
                                                              shown),

@@ -42,6 +42,7 @@ from agentloop.duty.board_tools import (
 )
 from agentloop.guards import token_budget
 from agentloop.stop_policy import POLICY_FILE, load_policy
+from agentloop.validation import is_whole_number, whole_number_range
 
 AGENT_FILE = "agent.json"
 REQUIRED = ("goal", "query", "board")
@@ -168,10 +169,9 @@ def _query(where: str, value: Any) -> str:
 
 
 def _page_size(where: str, value: Any) -> int:
-    low, high = PAGE_SIZE_RANGE
-    if type(value) is not int or not low <= value <= high:   # bool is refused too
-        raise WorkspaceError(f"{where}: page_size must be an integer from {low} to {high}, "
-                             f"got {_short(value)}")
+    if not is_whole_number(value, *PAGE_SIZE_RANGE):
+        raise WorkspaceError(f"{where}: page_size must be "
+                             f"{whole_number_range(*PAGE_SIZE_RANGE)}, got {_short(value)}")
     return value
 
 

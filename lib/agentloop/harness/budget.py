@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from agentloop.validation import validate_whole_number
+
 TURNS, TOOL_CALLS, SECONDS = "turns", "tool_calls", "seconds"
 LIMITS = (TURNS, TOOL_CALLS, SECONDS)
 Clock = Callable[[], float]
@@ -57,9 +59,7 @@ class Budget:
 
 
 def _count(name: str, value: object) -> int:
-    if type(value) is not int or value < 0:
-        raise ValueError(f"{name} must be a whole number of 0 or more, got {value!r}")
-    return value
+    return validate_whole_number(name, value, 0)
 
 
 def _seconds(name: str, value: object, allow_zero: bool = False) -> float:

@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from agentloop.errors import describe_error  # re-exported by agentloop.harness
+from agentloop.validation import validate_whole_number
+
 EVENT_TYPES = (
     "session.start", "plan.draft", "plan.commit", "step.start", "step.end",
     "tool.call", "tool.result", "tool.error", "budget.warn", "session.pause",
@@ -26,12 +29,6 @@ EVENT_TYPES = (
 
 class EventLogError(ValueError):
     """A bad event or event file: not JSON, an unknown type, offsets out of order."""
-
-
-def describe_error(exc: BaseException) -> str:
-    """`PermissionError: rm is not allowed here`: an exception as the log writes it."""
-    text = str(exc)
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 @dataclass(frozen=True)
@@ -135,7 +132,7 @@ class EventLog:
 
     def since(self, offset: int = 0) -> list[Event]:
         """The events from `offset` on."""
-        check_offset(offset, len(self._events))
+        validate_offset(offset, len(self._events))
         return self._events[offset:]
 
     def subscribe(self, subscriber: Subscriber, offset: int = 0) -> Subscriber:
@@ -156,10 +153,8 @@ class EventLog:
                        for e in self._events)
 
 
-def check_offset(offset: object, length: int) -> int:
-    if type(offset) is not int or not 0 <= offset <= length:
-        raise ValueError(f"offset must be an integer from 0 to {length}, got {offset!r}")
-    return offset
+def validate_offset(offset: object, length: int) -> int:
+    return validate_whole_number("offset", offset, 0, length)
 
 
 def events_from_dicts(items: Iterable[object], source: str = "events") -> list[Event]:

@@ -55,6 +55,7 @@ from agentloop.harness.states import (
     State,
     validate_transition,
 )
+from agentloop.validation import validate_whole_number
 
 Planner = Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]
 Tool = Callable[[dict[str, Any]], Any]
@@ -86,10 +87,7 @@ class Harness:
         self.session = Session()
         self.tools: dict[str, Tool] = {}
         self.planner = planner
-        if type(max_replans) is not int or max_replans < 0:
-            raise ValueError(f"max_replans must be a whole number of 0 or more, "
-                             f"got {max_replans!r}")
-        self.max_replans = max_replans
+        self.max_replans = validate_whole_number("max_replans", max_replans, 0)
         self.hook_errors: list[str] = []
         self.stop: Stop | None = None
         self._run: Generator[Stop, Any, None] | None = None

@@ -15,7 +15,7 @@ import io
 from typing import Any
 
 from agentloop.agent import ANSWERED, GUARDED, MAX_STEPS, Transcript, run_agent
-from agentloop.guards import TOKEN_BUDGET, check_budget, repeated_action, token_budget
+from agentloop.guards import TOKEN_BUDGET, repeated_action, token_budget, validate_budget
 from agentloop.loop import STEP_RANGE
 from agentloop.messages import describe_action
 from agentloop.models import SupportModel
@@ -148,7 +148,7 @@ class TokenPlot:
 
     def __init__(self, task: str = COURIER, max_steps: int = MAX_STEPS,
                  budget: int = TOKEN_BUDGET) -> None:
-        self.budget = check_budget(budget)
+        self.budget = validate_budget(budget)
         # Run without guards, to see where the total would go if nothing stopped it.
         self.transcript = run_agent(SupportModel(), task, max_steps)
         self.per_request = self.transcript.tokens
