@@ -119,3 +119,33 @@ def test_reference_answers_pass_visible_and_hidden(chk):
     for hidden in (False, True):
         report = run_check(chk, chk.reference, hidden=hidden)
         assert report.passed, report.text()
+
+
+def test_a_verify_computes_facts_once_per_case_and_judges_each_output_once():
+    """A class is judged on the same case objects: the reference's facts are worked out
+    once a case, an output every right answer shares is judged once, and a judge that
+    changes what it is given cannot change a later verdict."""
+    from agentloop.checks.student import Verify
+
+    facts_calls, judge_calls = [], []
+
+    def facts(value):
+        facts_calls.append(value["n"])
+        return value["n"] * 2
+
+    def judge_fn(value, want, output):
+        judge_calls.append(output)
+        output.append("changed by the judge")  # a careless judge
+        value["n"] = -1
+        return None if output[0] == want else f"expected {want}"
+
+    verify = Verify(judge=judge_fn, facts=facts)
+    chk = Check(id="t-cache", answer="f", title="f", cases=lambda: [Case({"n": 2}, "two")],
+                verify=verify)
+    cases = chk.all_cases()
+    for _ in range(5):  # five students with the right answer
+        assert judge(chk, cases, [{"value": [4]}]).passed
+    assert not judge(chk, cases, [{"value": [5]}]).passed
+    assert judge(chk, cases, [{"value": [4]}]).passed
+    assert facts_calls == [2] and len(judge_calls) == 2
+    assert cases[0].input == {"n": 2}  # the case itself was never handed to the judge

@@ -46,6 +46,8 @@ class Verify:
     _known: dict[int, tuple[Any, Any]] = field(default_factory=dict, init=False,
                                                repr=False, compare=False)
 
+    _verdicts: dict[tuple[int, str], str | None] = field(default_factory=dict, init=False,
+                                                         repr=False, compare=False)
     copies_input = True  # Check.judge_one hands over the case's own input: see __call__
 
     def __call__(self, value: Any, output: Any) -> str | None:
@@ -53,8 +55,19 @@ class Verify:
         if known is None or known[0] is not value:
             if len(self._known) >= FACTS_KEPT:
                 self._known.clear()
+                self._verdicts.clear()
             known = self._known[id(value)] = (value, self.facts(copy_plain(value)))
-        return self.judge(copy_plain(value), known[1], output)
+        # A judge is a pure function of (input, facts, output), and much of a class gives
+        # the same output on a case (every right answer does): judge each output once.
+        try:
+            key = (id(value), json.dumps(output, sort_keys=True))
+        except (TypeError, ValueError):
+            return self.judge(copy_plain(value), known[1], output)
+        if key not in self._verdicts:
+            if len(self._verdicts) >= FACTS_KEPT:
+                self._verdicts.clear()
+            self._verdicts[key] = self.judge(copy_plain(value), known[1], copy_plain(output))
+        return self._verdicts[key]
 
 
 # --- the student edition's side: checks rebuilt from data ------------------------------------
