@@ -43,8 +43,12 @@ def to_plain(value: Any, where: str = "the result") -> Plain:
     `__eq__`) could be rewritten to pass any comparison.
     """
     budget = [MAX_ITEMS]
+    keys: list[int | str] = []  # where the walk is; made into text only for an error
 
-    def walk(item: Any, path: str, depth: int) -> Plain:
+    def at() -> str:
+        return where + "".join(f"[{k!r}]" if type(k) is str else f"[{k}]" for k in keys)
+
+    def walk(item: Any, depth: int) -> Plain:
         budget[0] -= 1
         if budget[0] < 0:
             raise NotPlainData(f"{where} is too large (more than {MAX_ITEMS} items)")
@@ -55,29 +59,36 @@ def to_plain(value: Any, where: str = "the result") -> Plain:
             return item
         if kind is float:
             if not math.isfinite(item):
-                raise NotPlainData(f"{path} is {item!r}; only finite numbers are plain data")
+                raise NotPlainData(f"{at()} is {item!r}; only finite numbers are plain data")
             return item
         if kind is str:
             if len(item) > MAX_TEXT:
-                raise NotPlainData(f"{path} is a text of {len(item)} characters "
+                raise NotPlainData(f"{at()} is a text of {len(item)} characters "
                                    f"(at most {MAX_TEXT})")
             return item
         if kind is list or kind is tuple:
-            return [walk(x, f"{path}[{i}]", depth + 1) for i, x in enumerate(item)]
+            out_list = []
+            for index, element in enumerate(item):
+                keys.append(index)
+                out_list.append(walk(element, depth + 1))
+                keys.pop()
+            return out_list
         if kind is dict:
             out = {}
             for key, val in item.items():
                 if type(key) is not str:
-                    raise NotPlainData(f"{path} has a key of type {type(key).__name__}; "
+                    raise NotPlainData(f"{at()} has a key of type {type(key).__name__}; "
                                        "keys must be str")
-                out[key] = walk(val, f"{path}[{key!r}]", depth + 1)
+                keys.append(key)
+                out[key] = walk(val, depth + 1)
+                keys.pop()
             return out
         raise NotPlainData(
-            f"{path} is a {kind.__module__}.{kind.__qualname__}; expected plain data "
+            f"{at()} is a {kind.__module__}.{kind.__qualname__}; expected plain data "
             "(None, bool, int, float, str, list or dict)"
         )
 
-    return walk(value, where, 0)
+    return walk(value, 0)
 
 
 _SCALARS = (type(None), bool, int, float, str)
