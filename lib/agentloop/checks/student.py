@@ -17,6 +17,7 @@ A judge that needs no facts at all (the rules of a free-text message) is `Verify
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ class Verify:
     _known: dict[int, tuple[Any, Any]] = field(default_factory=dict, init=False,
                                                repr=False, compare=False)
 
-    _verdicts: dict[tuple[int, str], str | None] = field(default_factory=dict, init=False,
+    _verdicts: dict[tuple[int, bytes], str | None] = field(default_factory=dict, init=False,
                                                          repr=False, compare=False)
     copies_input = True  # Check.judge_one hands over the case's own input: see __call__
 
@@ -59,10 +60,9 @@ class Verify:
             known = self._known[id(value)] = (value, self.facts(copy_plain(value)))
         # A judge is a pure function of (input, facts, output), and much of a class gives
         # the same output on a case (every right answer does): judge each output once.
-        try:
-            key = (id(value), json.dumps(output, sort_keys=True))
-        except (TypeError, ValueError):
-            return self.judge(copy_plain(value), known[1], output)
+        # (repr of plain data tells different values apart, 1 from 1.0 and True too; dicts
+        # equal but for their order only miss the cache; a digest keeps the keys small)
+        key = (id(value), hashlib.blake2b(repr(output).encode(), digest_size=16).digest())
         if key not in self._verdicts:
             if len(self._verdicts) >= FACTS_KEPT:
                 self._verdicts.clear()
