@@ -54,16 +54,17 @@ def test_the_chapter_shows_the_second_failure_on_the_last_step():
         text_of(SOURCE)
 
 
-def notes_before_use(path: Path, notes: dict[str, str]) -> list[str]:
-    """Constructs whose first use (cell source or printed output) has no note in the
-    markdown cell before it, at that point or earlier, or in the cell right after it."""
+def notes_before_use(path: Path, notes: dict[str, str], outputs: bool = True) -> list[str]:
+    """Constructs whose first use (cell source, or with `outputs` its printed output too)
+    has no note in the markdown cell before it, at that point or earlier, or in the cell
+    right after it."""
     nb = nbformat.read(path, as_version=4)
     shown = []
     for cell in nb.cells:
         if "lite-setup" in cell.metadata.get("tags", []):
             continue  # the in-browser set-up cell is not part of the lesson
         body = cell.source
-        if cell.cell_type == "code":
+        if cell.cell_type == "code" and outputs:
             body += "".join(o.get("text", "") for o in cell.get("outputs", []))
         shown.append((cell.cell_type, body))
     missing = []

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_ch1_chapter import notes_before_use
 
 from agentloop.duty.example import ROUTES, office_files, route_folder, write_office
 from agentloop.duty.officer import RunInput, run_officer
@@ -120,24 +121,6 @@ def test_the_route_arithmetic_the_text_states():
     assert reference_policy(14)["page_size"] == 7
 
 
-def notes_before_use(path: Path, notes: dict[str, str]) -> list[str]:
-    """Constructs whose first use (in a cell's source) has no note in a markdown cell before
-    it, at that point or earlier, or in the cell right after it."""
-    nb = nbformat.read(path, as_version=4)
-    shown = [(cell.cell_type, cell.source) for cell in nb.cells
-             if "lite-setup" not in cell.metadata.get("tags", [])]
-    missing = []
-    for name, pattern in notes.items():
-        first = next((i for i, (kind, body) in enumerate(shown)
-                      if kind == "code" and re.search(pattern, body, re.M)), None)
-        assert first is not None, f"{name} is not used in {path.name}"
-        explained = [i for i, (kind, body) in enumerate(shown)
-                     if kind == "markdown" and "Python you need" in body and name in body]
-        if not explained or explained[0] > first + 1:
-            missing.append(name)
-    return missing
-
-
 CHAPTER_5_NOTES = {
     "`os.chdir`": r"os\.chdir\(", "`tempfile.mkdtemp`": r"mkdtemp\(",
     "`pathlib.Path` and `/`": r'office / "', "`sorted`": r"\bsorted\(",
@@ -152,7 +135,7 @@ CHAPTER_5_NOTES = {
 
 
 def test_every_new_python_construct_has_a_note_where_it_first_appears():
-    assert notes_before_use(NOTEBOOK, CHAPTER_5_NOTES) == []
+    assert notes_before_use(NOTEBOOK, CHAPTER_5_NOTES, outputs=False) == []
 
 
 def test_the_notes_share_one_format():

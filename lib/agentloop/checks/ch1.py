@@ -36,7 +36,7 @@ from agentloop.checks.claims import (
     plain_text,
     says_found,
 )
-from agentloop.checks.core import Case, Check
+from agentloop.checks.core import Case, Check, cases_by_rule
 from agentloop.checks.student import Verify
 from agentloop.environment import CARDS_FILE_MISSING, CARDS_UNAVAILABLE
 from agentloop.loop import CONTINUE, ERROR, LIMIT, NEEDS_INPUT, SUCCESS, TERMINALS
@@ -187,14 +187,7 @@ def state_for_rule(rng: random.Random, rule: str) -> dict[str, Any]:
 
 
 def _generated(rules: tuple[str, ...], per_rule: int):
-    def cases(rng: random.Random) -> list[Case]:
-        out = []
-        for number in range(per_rule * len(rules)):
-            rule = rules[number % len(rules)]
-            out.append(Case(state_for_rule(rng, rule), f"generated state {number + 1}",
-                            rule=rule))
-        return out
-    return cases
+    return cases_by_rule(state_for_rule, rules, per_rule, "generated state")
 
 
 def _probe_decide(decide_fn: Any, state: dict) -> Any:

@@ -43,7 +43,7 @@ from agentloop.checks.claims import (
     plain_text,
     says_found,
 )
-from agentloop.checks.core import Case, Check, Compare
+from agentloop.checks.core import Case, Check, Compare, cases_by_rule
 from agentloop.checks.student import Verify
 from agentloop.controller import ProposalRejected, validate_proposal
 from agentloop.duty import handover, officer
@@ -887,14 +887,7 @@ def _generated_after(rng: random.Random, rule: str) -> dict[str, Any]:
 
 
 def _after_hidden(rules: tuple[str, ...], per_rule: int):
-    def cases(rng: random.Random) -> list[Case]:
-        out = []
-        for number in range(per_rule * len(rules)):
-            rule = rules[number % len(rules)]
-            out.append(Case(_generated_after(rng, rule), f"generated board {number + 1}",
-                            rule=rule))
-        return out
-    return cases
+    return cases_by_rule(_generated_after, rules, per_rule, "generated board")
 
 
 # The library's answers to exercise 3 (and the helper that spots a similar id).

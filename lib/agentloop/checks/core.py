@@ -241,6 +241,17 @@ def _short(value: Plain, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def cases_by_rule(make: Callable[[random.Random, str], Any], rules: tuple[str, ...],
+                  per_rule: int, label: str) -> Callable[[random.Random], list[Case]]:
+    """Hidden cases taking the rules in turn, `per_rule` of each: `make(rng, rule)` is the
+    input, labelled "<label> 1", "<label> 2", …"""
+    def cases(rng: random.Random) -> list[Case]:
+        return [Case(make(rng, rules[number % len(rules)]), f"{label} {number + 1}",
+                     rule=rules[number % len(rules)])
+                for number in range(per_rule * len(rules))]
+    return cases
+
+
 def _no_cases(rng: random.Random) -> list[Case]:
     return []
 
