@@ -7,9 +7,12 @@ solution region.
 
 from __future__ import annotations
 
-import nbformat
+from collections.abc import Iterable
 
-from agentloop.checks import get_check, run_check
+import nbformat
+from agentloop_grader.sandbox.seal import Seal
+
+from agentloop.checks import Check, collect, get_check, judge, run_check
 
 STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 
@@ -58,3 +61,28 @@ def stub_out(source: str) -> str:
         elif not inside:
             out.append(line)
     return "\n".join(out)
+
+
+def run_sealed(checks: Iterable[Check], answers: dict[str, str]) -> tuple[Seal, dict]:
+    """The answer cells (id → source) run in order, with the checks' references withheld as
+    the grader withholds them; the seal and the namespace the cells left."""
+    seal = Seal([obj for chk in checks for obj in chk.guarded()])
+    namespace: dict = {"__name__": "__main__"}
+    with seal.withheld():
+        for cell_id, source in answers.items():
+            try:
+                exec(compile(source, cell_id, "exec"), namespace)
+            except Exception:  # an answer cell may raise; the cells after it still run
+                pass
+    return seal, namespace
+
+
+def sealed_verdict(seal: Seal, chk: Check, namespace: dict, cases: list) -> bool:
+    """Does the namespace's answer pass `cases`? Never when it is missing or is the
+    library's own reference."""
+    answer = namespace.get(chk.answer)
+    if answer is None or seal.is_reference(answer):
+        return False
+    with seal.withheld(list(chk.guarded())):
+        outputs = collect(chk, answer, cases)
+    return judge(chk, cases, outputs).passed

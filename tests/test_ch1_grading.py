@@ -18,10 +18,10 @@ from types import ModuleType
 
 import nbformat
 import pytest
-from agentloop_grader.sandbox.seal import Seal
+from chapter_answers import run_sealed, sealed_verdict
 
 import agentloop.checks.ch1 as ch1
-from agentloop.checks import checks_in, collect, judge
+from agentloop.checks import checks_in
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "chapters" / "01_agent_loop.ipynb"
@@ -47,26 +47,9 @@ def grade_in_process(module: ModuleType, answers: dict[str, str]) -> dict[str, b
     checks = checks_in(module)
     # Each reference once: three decide checks share loop.decide, and a Seal given the same
     # function twice restores its code from the stub it made itself (reported to the lead).
-    references = [obj for chk in checks.values() for obj in chk.guarded()]
-    seal = Seal(references)
-    namespace: dict = {"__name__": "__main__"}
-    with seal.withheld():
-        for cell_id, source in answers.items():
-            try:
-                exec(compile(source, cell_id, "exec"), namespace)
-            except Exception:  # an answer cell may raise; the cells after it still run
-                pass
-    passed = {}
-    for check_id, chk in checks.items():
-        answer = namespace.get(chk.answer)
-        if answer is None or seal.is_reference(answer):
-            passed[check_id] = False
-            continue
-        cases = chk.all_cases(hidden=True)
-        with seal.withheld(list(chk.guarded())):
-            outputs = collect(chk, answer, cases)
-        passed[check_id] = judge(chk, cases, outputs).passed
-    return passed
+    seal, namespace = run_sealed(checks.values(), answers)
+    return {check_id: sealed_verdict(seal, chk, namespace, chk.all_cases(hidden=True))
+            for check_id, chk in checks.items()}
 
 
 SOLUTION = answer_cells(NOTEBOOK)

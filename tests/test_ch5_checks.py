@@ -19,7 +19,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from agentloop_grader.sandbox.seal import Seal
+from chapter_answers import run_sealed, sealed_verdict
 
 import agentloop.checks.ch5 as ch5
 from agentloop.checks import checks_in, collect, judge, run_check
@@ -70,15 +70,7 @@ def grade_in_process(answers: dict[str, str]) -> dict[str, bool]:
 
     A check's verdict depends only on the cell that defines its answer, so verdicts are
     kept by (check, that cell's source): a cheat re-judges only the cells it replaced."""
-    references = [obj for chk in CHECKS.values() for obj in chk.guarded()]
-    seal = Seal(references)
-    namespace: dict = {"__name__": "__main__"}
-    with seal.withheld():
-        for cell_id, source in answers.items():
-            try:
-                exec(compile(source, cell_id, "exec"), namespace)
-            except Exception:  # an answer cell may raise; the cells after it still run
-                pass
+    seal, namespace = run_sealed(CHECKS.values(), answers)
     passed = {}
     for test_id, source in TESTS.items():
         try:
@@ -89,13 +81,7 @@ def grade_in_process(answers: dict[str, str]) -> dict[str, bool]:
     for check_id, chk in CHECKS.items():
         key = (check_id, answers[CELL_OF[check_id]])
         if key not in _JUDGED:
-            answer = namespace.get(chk.answer)
-            if answer is None or seal.is_reference(answer):
-                _JUDGED[key] = False
-            else:
-                with seal.withheld(list(chk.guarded())):
-                    outputs = collect(chk, answer, CASES[check_id])
-                _JUDGED[key] = judge(chk, CASES[check_id], outputs).passed
+            _JUDGED[key] = sealed_verdict(seal, chk, namespace, CASES[check_id])
         passed[check_id] = _JUDGED[key]
     return passed
 

@@ -116,7 +116,7 @@ def make_course_exchange(course: Course, exchange: Path) -> None:
     of one teacher), so formgrader's release and collect buttons work; one elsewhere
     (e.g. /srv/nbgrader/exchange, shared by several users) is the administrator's to make."""
     root = course.root.resolve()
-    if not exchange.exists() and exchange.resolve().is_relative_to(root) and exchange != root:
+    if not exchange.exists() and exchange.resolve().is_relative_to(root):
         exchange.mkdir(parents=True)
 
 
