@@ -140,16 +140,28 @@ def test_no_reference_or_hidden_case_is_in_the_student_edition(module) -> None:
     assert not [n for n in names if f"def {n}(" in source or f"\n{n} = " in source]
 
 
+def test_no_answer_text_is_in_what_a_learner_may_read() -> None:
+    """The texts the site's grep looks for are the chapter modules' own: none of them is in
+    the public library (a closure a library helper made is judged by what it closes over)."""
+    import build_site
+
+    public = build_site.public_text(ROOT / "chapters")
+    needles = build_site.answer_texts(ROOT / "chapters", public)
+    assert any("ch1-decide-failure hidden cases" in what and "def state_for_rule(" in text
+               for what, text, _ in needles)
+    assert [what for what, text, whole in needles if whole and text in public] == []
+
+
 def forbidden_texts(module) -> list[tuple[str, str]]:
     """(what, text) for every reference answer, hidden-case generator and facts function of
     the module: the source of a function or class, the printed forms of a value."""
     out = []
     for name, obj in bsc.forbidden_objects(module).items():
         if inspect.isfunction(obj) or inspect.isclass(obj):
-            text = inspect.getsource(obj).strip()
-            out.append((name, text))
-            if obj.__name__ != "<lambda>":  # its definition line, with a body that follows
-                out.append((name, text.splitlines()[0]))
+            for text in bsc.own_sources(obj, module):
+                out.append((name, text))
+                if text.startswith(("def ", "class ", "@")):  # a line that a body follows
+                    out.append((name, text.splitlines()[0]))
         else:
             for form in {repr(obj), pprint.pformat(obj), json.dumps(obj, default=str)}:
                 if len(form) > 20:

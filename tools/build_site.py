@@ -463,7 +463,7 @@ def answer_texts(chapters: Path, public: str) -> list[tuple[str, str, bool]]:
     import inspect
 
     import nbformat
-    from build_student_checks import chapter_modules, forbidden_objects
+    from build_student_checks import chapter_modules, forbidden_objects, own_sources
 
     def lines(what: str, text: str) -> list[tuple[str, str, bool]]:
         return [(what, line.strip(), False) for line in text.splitlines()
@@ -481,9 +481,9 @@ def answer_texts(chapters: Path, public: str) -> list[tuple[str, str, bool]]:
         for name, obj in forbidden_objects(module).items():
             what = f"{module.__name__}: {name}"
             if inspect.isfunction(obj) or inspect.isclass(obj):
-                text = inspect.getsource(obj).strip()
-                out.append((what, text, True))
-                out += lines(what, text)
+                for text in own_sources(obj, module):
+                    out.append((what, text, True))
+                    out += lines(what, text)
             else:
                 out += [(what, form, True) for form in {repr(obj), pprint.pformat(obj)}
                         if len(form) >= DISTINCTIVE]

@@ -193,6 +193,23 @@ def forbidden_objects(module: ModuleType) -> dict[str, Any]:
     return out
 
 
+def own_sources(obj: Any, module: ModuleType) -> list[str]:
+    """The source texts of `obj` that `module` holds. A function a public library module
+    made (a closure such as `checks.core.cases_by_rule`'s) is not secret itself: what it
+    closes over from `module` is."""
+    out, todo, seen = [], [obj], set()
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or not (inspect.isfunction(item) or inspect.isclass(item)):
+            continue
+        seen.add(id(item))
+        if inspect.getmodule(item) is module:
+            out.append(inspect.getsource(item).strip())
+        else:
+            todo += [cell.cell_contents for cell in getattr(item, "__closure__", None) or ()]
+    return out
+
+
 def forbidden_names(module: ModuleType) -> set[str]:
     """Top-level names of the module bound to a forbidden object."""
     objects = list(forbidden_objects(module).values())
