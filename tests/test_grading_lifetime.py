@@ -97,3 +97,48 @@ def test_killing_the_grader_leaves_no_sandbox(user, isolation):
         assert _sandbox_processes() == []
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+# Plays a zygote that dies between forking a job and the job's confinement: the job, now
+# reparented to this script (a subreaper), must exit with EXIT_ORPHANED, not run on.
+ORPHAN = r'''
+import ctypes, os, sys, tempfile
+from agentloop_grader.isolation import EXIT_ORPHANED, JobLimits, View, choose, confine_job, \
+    prepare_workdir
+
+PR_SET_CHILD_SUBREAPER = 36
+choice = choose(sys.argv[1])
+root = tempfile.mkdtemp()
+workdir = os.path.join(root, "job")
+prepare_workdir(choice, workdir)
+view = View.for_this_python(root)
+ctypes.CDLL(None).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # after choose's own trials
+read, write = os.pipe()
+zygote = os.fork()
+if zygote == 0:
+    parent = os.getpid()
+    if os.fork() == 0:
+        os.close(write)
+        os.read(read, 1)  # end of file: the zygote is exiting
+        while os.getppid() == parent:
+            pass
+        confine_job(choice, view, workdir, JobLimits(), parent=parent)
+        os._exit(0)  # ran on as an orphan
+    os._exit(0)
+os.close(write)
+os.close(read)
+codes = sorted(os.waitstatus_to_exitcode(os.waitpid(-1, 0)[1]) for _ in range(2))
+print(codes, EXIT_ORPHANED)
+sys.exit(0 if codes == [0, EXIT_ORPHANED] else 1)
+'''
+
+
+@pytest.mark.parametrize("isolation", ["namespaces", "landlock"])
+def test_a_job_whose_worker_died_before_it_was_confined_does_not_run(isolation):
+    try:
+        choose(isolation)
+    except IsolationUnavailable as exc:
+        pytest.skip(str(exc))
+    done = subprocess.run([sys.executable, "-c", ORPHAN, isolation], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr[-2000:]

@@ -44,7 +44,7 @@ def prepare_workdir(choice: Choice, path: str) -> None:
 
 
 def confine_job(choice: Choice, view: View, workdir: str, limits: JobLimits,
-                keep_fds: Collection[int] | None = None) -> None:
+                keep_fds: Collection[int] | None = None, parent: int | None = None) -> None:
     """Confine the calling, freshly forked, single-threaded job process for good.
 
     In order: rlimits; as root in landlock mode, uid/gid 65534; no new privileges, not
@@ -59,7 +59,9 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: JobLimits,
         apply_rlimits(limits)
         _enter(workdir)
         return
-    parent = os.getppid()
+    # The forking process's pid, read before the fork: read here it would already be
+    # init's if the parent died in between, and the orphan would run on unnoticed.
+    parent = os.getppid() if parent is None else parent
     try:
         if keep_fds is not None:
             _close_fds_except(keep_fds)

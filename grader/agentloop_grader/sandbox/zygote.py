@@ -151,9 +151,10 @@ def _job_environment(setup: Setup) -> dict[str, str]:
 
 def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
              runner: Any, library: Any, choice: Any, view: Any) -> None:
+    zygote = os.getpid()
     pid = os.fork()
     if pid == 0:
-        _job_process(sock, job, workdir, fds, setup, runner, library, choice, view)
+        _job_process(sock, job, workdir, fds, setup, runner, library, choice, view, zygote)
     for fd in fds:
         os.close(fd)
     pidfd = os.pidfd_open(pid)
@@ -188,7 +189,7 @@ def _kill(pid: int) -> None:
 
 
 def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
-                 runner: Any, library: Any, choice: Any, view: Any) -> None:
+                 runner: Any, library: Any, choice: Any, view: Any, zygote: int) -> None:
     """The forked child: wire up, confine, run the job, exit. Never returns."""
     try:
         sock.close()
@@ -209,7 +210,8 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
         from ..isolation import confine_job
         from .job import Channel, run_job
 
-        confine_job(choice, view, workdir, job_limits(job), keep_fds={0, 1, 2, channel})
+        confine_job(choice, view, workdir, job_limits(job), keep_fds={0, 1, 2, channel},
+                    parent=zygote)
     except BaseException:
         traceback.print_exc()
         sys.stderr.flush()
