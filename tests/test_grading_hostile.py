@@ -182,6 +182,9 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
                           r"PermissionError|FileNotFoundError|OSError"),
         "network": (f"import socket\nsocket.create_connection(('127.0.0.1', {port}), 1)\n" + good,
                     r"Error"),
+        "fills_disk": ("for number in range(100_000):\n"
+                       "    with open(f'fill{number}.bin', 'wb') as out:\n"
+                       "        out.write(b'x' * (4 << 20))\n" + good, r"disk limit"),
         "prints_50mb_line": ("print('x' * 50_000_000)\n" + good, None),
         "prints_50mb_lines": ("for _ in range(100_000):\n    print('y' * 499)\n" + good, None),
     }
@@ -192,6 +195,7 @@ FULL_MARKS_ANYWAY = {"prints_50mb_line", "prints_50mb_lines"}
 # An input transformer blanks the student's own later cells (as it would in a kernel):
 # nothing of theirs after it counts, and no test cell is touched by it.
 NOTHING_AT_ALL = {"input_transformer"}
+DISK_LIMIT_MB = 64  # small: the flood is stopped well before it could fill anything
 MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces"),
          ("teacher", "landlock")]
 
@@ -218,6 +222,7 @@ def _edited_tests(nb: dict, how: str) -> dict:
 def _grade(course: Course, user: str, isolation: str) -> tuple[int, str, str]:
     argv = [sys.executable, "-m", "agentloop_grader.cli", "autograde", A, "--course",
             str(course.root), "--workers", "2", "--time-limit", "2", "--memory-limit", "512",
+            "--disk-limit", str(DISK_LIMIT_MB),
             "--isolation", isolation, "--no-progress"]
     if user == "teacher":
         done = run_as_teacher(argv, cwd=str(course.root), timeout=900)

@@ -11,6 +11,7 @@ and every write, happens in this process, one student at a time.
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import shutil
 import sys
@@ -39,6 +40,7 @@ from .records import (
     write_notebook,
 )
 from .report import PROTECTIONS, Row, RunReport
+from .scratch import ram_tempdir, work_root_base
 from .submission import (
     SourceCellRecord,
     Submission,
@@ -201,7 +203,8 @@ class Autograder:
                                f"{self.course.root / 'submitted'}; run `agentloop-grade "
                                "collect` first")
         threading.Thread(target=warm_up, name="warm-up report", daemon=True).start()
-        with tempfile.TemporaryDirectory(prefix="agentloop-grade-") as tmp, \
+        base = work_root_base(self.options.worker_count(), self.limits.disk_mb)
+        with tempfile.TemporaryDirectory(prefix="agentloop-grade-", dir=base) as tmp, \
                 self._pool(Path(tmp), len(students)) as pool:
             report = self._report()
             pending: dict[str, _Pending] = {}
@@ -238,7 +241,8 @@ class Autograder:
         return RunReport(self.assignment.name, settings={
             "workers": options.worker_count(), "scheduler": options.scheduler,
             "seed": options.seed, "limits": {"time_s": self.limits.time_s,
-                                             "memory_mb": self.limits.memory_mb},
+                                             "memory_mb": self.limits.memory_mb,
+                                             "disk_mb": self.limits.disk_mb},
             "isolation": self.choice.describe(), "isolation_mode": str(self.choice.mode),
             "guarantees": self.choice.guarantees(), "protections": PROTECTIONS,
             "late_penalties": self.late.describe(),
@@ -339,4 +343,21 @@ def _progress(total: int, enabled: bool, label: str) -> object:
 
 def autograde(course: Course, assignment: str, options: Options = Options()) -> RunReport:
     """Grade every collected submission of `assignment`; write gradebook, notebooks, report."""
-    return Autograder(course, assignment, options).run()
+    with ram_tempdir():
+        grader = Autograder(course, assignment, options)
+        with _frozen_heap():
+            return grader.run()
+
+
+@contextlib.contextmanager
+def _frozen_heap() -> Iterator[None]:
+    """What is loaded before a run (modules, the assignment, its cases) lives through it:
+    keep the collector's full passes from walking all of it again and again."""
+    if gc.get_freeze_count():  # the caller froze its own heap: leave it as it is
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()

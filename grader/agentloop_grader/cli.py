@@ -100,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="per cell (default: the course's ExecutePreprocessor.timeout, 30)")
     p.add_argument("--memory-limit", type=_positive_int, default=2048, metavar="MB",
                    help="memory per notebook (default 2048)")
+    p.add_argument("--disk-limit", type=_positive_int, default=1024, metavar="MB",
+                   help="files a notebook may write, all together (default 1024)")
     p.add_argument("--seed", type=int, default=None,
                    help="seed for checks' hidden cases (default: each check's fixed seed)")
     p.add_argument("--isolation", choices=ISOLATION_MODES, default="auto",
@@ -175,11 +177,11 @@ def _autograde(args: argparse.Namespace) -> int:
     course = _course(args).require()
     assignment = course.resolve(args.assignment)
     limits = None
-    if args.time_limit is not None or args.memory_limit != 2048:
+    if args.time_limit is not None or args.memory_limit != 2048 or args.disk_limit != 1024:
         from .config import execute_timeout
 
         limits = Limits(time_s=args.time_limit or execute_timeout(course.config()),
-                        memory_mb=args.memory_limit)
+                        memory_mb=args.memory_limit, disk_mb=args.disk_limit)
     isolation = args.isolation
     options = Options(workers=args.workers, scheduler=args.scheduler, limits=limits,
                       seed=args.seed, progress=not args.no_progress,

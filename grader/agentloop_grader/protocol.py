@@ -69,18 +69,22 @@ class SubmittedFile:
 
 @dataclass(frozen=True)
 class Limits:
-    """What one job may use. Times are per cell; memory is the address space of the job."""
+    """What one job may use. Times are per cell; memory is the address space of the job;
+    disk is what the job may write in its work dir, all files together."""
 
     time_s: float = 30.0  # stock nbgrader's ExecutePreprocessor timeout
     memory_mb: int = 2048
     file_mb: int = 64
     open_files: int = 256
+    disk_mb: int = 1024
 
     def __post_init__(self) -> None:
         if not self.time_s > 0:
             raise ValueError(f"time limit must be > 0 seconds, got {self.time_s!r}")
         if self.memory_mb < 64:
             raise ValueError(f"memory limit must be at least 64 MB, got {self.memory_mb!r}")
+        if self.disk_mb < 1:
+            raise ValueError(f"disk limit must be at least 1 MB, got {self.disk_mb!r}")
 
 
 @dataclass(frozen=True)

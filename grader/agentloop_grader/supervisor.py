@@ -21,6 +21,7 @@ from .protocol import (
     CellStarted,
     Done,
     Job,
+    Limits,
     Message,
     ProtocolError,
     Ready,
@@ -41,6 +42,7 @@ class Ending(StrEnum):
     TIME_LIMIT = "time limit"  # a cell (or the start) ran out of time; the job was killed
     EXITED = "exited"  # the job process ended before Done (os._exit, a crash, a signal)
     WORKER_LOST = "worker lost"  # the warm worker itself died or stopped answering
+    DISK_LIMIT = "disk limit"  # the job wrote more than its share to its work dir; killed
 
 
 @dataclass
@@ -127,11 +129,13 @@ class Sequence:
         return start + STARTUP_SECONDS
 
 
-def describe_end(attempt: Attempt, culprit: str, time_s: float) -> str:
+def describe_end(attempt: Attempt, culprit: str, limits: Limits) -> str:
     """Why the job stopped during cell `culprit`, in words a teacher can act on."""
     where = f"cell {culprit}"
     if attempt.ending is Ending.TIME_LIMIT:
-        return f"{where}: killed after {time_s:g} s (time limit)"
+        return f"{where}: killed after {limits.time_s:g} s (time limit)"
+    if attempt.ending is Ending.DISK_LIMIT:
+        return f"{where}: killed for writing more than {limits.disk_mb} MB of files (disk limit)"
     if attempt.ending is Ending.WORKER_LOST:
         return f"{where}: the sandbox worker died while it ran"
     code = attempt.returncode
@@ -171,7 +175,7 @@ def run_job(job: Job, worker: object) -> Run:
         if culprit is None:
             run.problems.append(_never_started(attempt))
             break
-        reason = describe_end(attempt, culprit, job.limits.time_s)
+        reason = describe_end(attempt, culprit, job.limits)
         run.cells[culprit] = CellRun(excluded=reason)
         run.problems.append(reason)
         remaining = replace(remaining, cells=tuple(c for c in remaining.cells
@@ -197,6 +201,8 @@ def _never_started(attempt: Attempt) -> str:
         return "the sandbox worker died before the notebook started"
     if attempt.ending is Ending.TIME_LIMIT:
         return "the sandbox did not start in time"
+    if attempt.ending is Ending.DISK_LIMIT:
+        return "the sandbox wrote too many files before the notebook started"
     tail = attempt.stderr.decode("utf-8", "replace").strip().splitlines()[-1:]
     return "the sandbox failed to start" + (f": {tail[0]}" if tail else "")
 

@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .protocol import Job, JobEnded, KillJob, Run, RunJob, Setup, WorkerReady
+from .protocol import Job, JobEnded, KillJob, Limits, Run, RunJob, Setup, WorkerReady
 from .sandbox.zygote import receive, send
 from .supervisor import OUTPUT_CAP, Attempt, Ending, Sequence, run_job
 
@@ -159,13 +159,13 @@ class Worker:
         for _, w in pipes:
             os.close(w)
         try:
-            return self._watch(job, [r for r, _ in pipes], start)
+            return self._watch(job, [r for r, _ in pipes], start, DiskWatch(workdir, job.limits))
         finally:
             for r, _ in pipes:
                 os.close(r)
             shutil.rmtree(workdir, ignore_errors=True)
 
-    def _watch(self, job: Job, fds: list[int], start: float) -> Attempt:
+    def _watch(self, job: Job, fds: list[int], start: float, disk: DiskWatch) -> Attempt:
         assert self.sock is not None
         channel, out_fd, _err_fd = fds
         sequence = Sequence([c.cell_id for c in job.cells])
@@ -177,7 +177,7 @@ class Worker:
         open_fds = set(fds)
         ended: JobEnded | None = None
         ended_at = 0.0
-        lost = timed_out = False
+        lost = timed_out = too_much = False
         culprit: str | None = None
         total = start + 20.0 + job.limits.time_s * (len(job.cells) + 1)
         try:
@@ -190,6 +190,11 @@ class Worker:
                     if ended is not None:
                         break  # ended, and the pipes have had their chance to drain
                     timed_out, culprit = True, sequence.running or ""
+                    ended, lost = self._kill(job.job_id)
+                    ended_at = time.monotonic()
+                    continue
+                if ended is None and disk.over():
+                    too_much = True
                     ended, lost = self._kill(job.job_id)
                     ended_at = time.monotonic()
                     continue
@@ -221,6 +226,8 @@ class Worker:
             ending = Ending.DONE
         elif timed_out:
             ending = Ending.TIME_LIMIT
+        elif too_much:
+            ending = Ending.DISK_LIMIT
         elif lost:
             ending = Ending.WORKER_LOST
         else:
@@ -248,6 +255,43 @@ class Worker:
         except (OSError, TimeoutError):
             pass
         return JobEnded(job_id, -9), True
+
+
+class DiskWatch:
+    """Whether a job has written more than `limits.disk_mb` into its work dir.
+
+    Asked at every wake-up of the watch loop, so it must be cheap: the file system's free
+    space says when the job may be over (other jobs write there too); only then are the
+    job's own files counted.
+    """
+
+    def __init__(self, workdir: Path, limits: Limits) -> None:
+        self.workdir, self.limit = workdir, limits.disk_mb * 1024 * 1024
+        self.free_at_start = self._free()
+
+    def _free(self) -> int:
+        try:
+            stats = os.statvfs(self.workdir)
+        except OSError:
+            return 0
+        return stats.f_bavail * stats.f_frsize
+
+    def over(self) -> bool:
+        if self.free_at_start - self._free() <= self.limit:
+            return False
+        hidden: list[OSError] = []
+        used, seen = 0, set()
+        for folder, _, files in os.walk(self.workdir, onerror=hidden.append):
+            for name in files:
+                try:
+                    info = os.lstat(os.path.join(folder, name))
+                except OSError as exc:
+                    hidden.append(exc)
+                    continue
+                if info.st_ino not in seen:
+                    seen.add(info.st_ino)
+                    used += info.st_blocks * 512
+        return used > self.limit or bool(hidden)  # what it hides from the count counts
 
 
 def _receive_quiet(sock: socket.socket) -> tuple[Any, list[int]]:

@@ -1,0 +1,108 @@
+"""Where a run keeps its temporary files (agentloop_grader.scratch): on a tmpfs with room,
+only for the run, never where TMPDIR says otherwise; and the disk limit of a job."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+from agentloop_grader import scratch
+from agentloop_grader.protocol import Limits
+from agentloop_grader.workers import DiskWatch
+from unprivileged import run_as_teacher, teacher_tmp  # noqa: F401 - teacher_tmp is a fixture
+
+
+def _mounts(tmp_path: Path, fstype: str) -> str:
+    table = tmp_path / "mounts"
+    table.write_text(f"proc /proc proc rw 0 0\nshm /dev/shm {fstype} rw,nosuid 0 0\n")
+    return str(table)
+
+
+def test_only_a_tmpfs_is_taken_for_ram(tmp_path: Path) -> None:
+    usable = os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK)
+    assert scratch.ram_dir(_mounts(tmp_path, "tmpfs")) == ("/dev/shm" if usable else None)
+    assert scratch.ram_dir(_mounts(tmp_path, "ext4")) is None
+    assert scratch.ram_dir(str(tmp_path / "no-such-table")) is None
+
+
+def test_the_run_scratch_is_private_and_goes_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TMPDIR", raising=False)
+    if scratch.ram_dir() is None:
+        pytest.skip("no tmpfs with room on this machine")
+    before, disk = tempfile.tempdir, tempfile.gettempdir()
+    with scratch.ram_tempdir() as folder:
+        assert folder is not None and folder.startswith("/dev/shm/agentloop-grader-")
+        assert tempfile.gettempdir() == folder and os.path.isdir(folder)
+        assert scratch.disk_tempdir() == disk  # what the jobs fall back to
+        with tempfile.NamedTemporaryFile() as item:
+            assert item.name.startswith(folder)
+    assert not os.path.exists(folder)
+    assert tempfile.tempdir == before
+
+
+def test_tmpdir_decides(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    with scratch.ram_tempdir() as folder:
+        assert folder is None
+    assert scratch.work_root_base(2, 1024) == tempfile.gettempdir()
+
+
+def test_jobs_go_to_ram_only_with_room_for_every_disk_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TMPDIR", raising=False)
+    if scratch.ram_dir() is None:
+        pytest.skip("no tmpfs with room on this machine")
+    stats = os.statvfs("/dev/shm")
+    free_mb = stats.f_bavail * stats.f_frsize // (1024 * 1024)
+    assert scratch.work_root_base(1, 1) == "/dev/shm"
+    assert scratch.work_root_base(2, free_mb) == scratch.disk_tempdir()
+
+
+def test_the_disk_limit_counts_the_jobs_own_files(tmp_path: Path) -> None:
+    workdir = tmp_path / "job"
+    workdir.mkdir()
+    watch = DiskWatch(workdir, Limits(disk_mb=1))
+    (workdir / "small.txt").write_bytes(b"x" * 1000)
+    watch.free_at_start += 10 << 20  # as if 10 MB had gone since the job started
+    assert not watch.over()  # ...but not into this job's work dir
+    (workdir / "sub").mkdir()
+    (workdir / "sub" / "big.bin").write_bytes(os.urandom(2 << 20))
+    assert watch.over()
+    os.unlink(workdir / "sub" / "big.bin")
+    assert not watch.over()
+    os.link(workdir / "small.txt", workdir / "sub" / "same.txt")  # counted once
+    assert not watch.over()
+
+
+HIDDEN = r"""
+import os, sys, tempfile
+from pathlib import Path
+from agentloop_grader.protocol import Limits
+from agentloop_grader.workers import DiskWatch
+
+workdir = Path(tempfile.mkdtemp()) / "job"
+(workdir / "hidden").mkdir(parents=True)
+watch = DiskWatch(workdir, Limits(disk_mb=1))
+watch.free_at_start += 10 << 20  # as if 10 MB had gone since the job started
+clear = watch.over()
+os.chmod(workdir / "hidden", 0)
+hidden = watch.over()
+os.chmod(workdir / "hidden", 0o700)
+print(clear, hidden)
+"""
+
+
+def test_a_folder_hidden_from_the_count_counts_against_the_job(teacher_tmp: str) -> None:  # noqa: F811
+    """As an ordinary account (root reads a folder whatever its mode)."""
+    done = run_as_teacher([sys.executable, "-c", HIDDEN], cwd=teacher_tmp,
+                          env={"TMPDIR": teacher_tmp})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "True"]
+
+
+def test_a_disk_limit_below_one_megabyte_is_refused() -> None:
+    with pytest.raises(ValueError, match="disk limit must be at least 1 MB"):
+        Limits(disk_mb=0)
