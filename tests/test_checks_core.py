@@ -149,3 +149,32 @@ def test_a_verify_computes_facts_once_per_case_and_judges_each_output_once():
     assert judge(chk, cases, [{"value": [4]}]).passed
     assert facts_calls == [2] and len(judge_calls) == 2
     assert cases[0].input == {"n": 2}  # the case itself was never handed to the judge
+
+
+def test_a_class_shares_its_verdicts_by_case_and_output():
+    """The grader's cache (judge(..., verdicts)): an output equal to one already judged on
+    that case gets the kept reason; another output (1.0 is not 1 there, though the check
+    may accept both), or the same output on another case, is judged afresh."""
+    seen = []
+
+    def reference(value):
+        return value
+
+    chk = Check(id="t-class", answer="f", title="f", reference=reference,
+                cases=lambda: [Case(1, "one"), Case(2, "two")])
+    cases = chk.all_cases()
+    original = chk.judge_one
+    object.__setattr__(chk, "judge_one", lambda v, o: seen.append((v, o)) or original(v, o))
+    verdicts: dict = {}
+    right = [{"value": 1}, {"value": 2}]
+    for _ in range(4):
+        assert judge(chk, cases, right, verdicts).passed
+    assert seen == [(1, 1), (2, 2)]
+    assert judge(chk, cases, [{"value": 1.0}, {"value": 2}], verdicts).passed
+    assert seen[2:] == [(1, 1.0)]
+    assert not judge(chk, cases, [{"value": "1"}, {"value": 2}], verdicts).passed
+    assert not judge(chk, cases, [{"value": "1"}, {"value": 2}], verdicts).passed
+    assert seen[3:] == [(1, "1")]
+    assert not judge(chk, cases, [{"value": 2}, {"value": 1}], verdicts).passed
+    assert seen[4:] == [(1, 2), (2, 1)]
+    assert judge(chk, cases, right, verdicts).passed and len(seen) == 6

@@ -32,6 +32,9 @@ class CaseBook:
 
     checks: dict[str, Check]
     cases: dict[tuple[str, bool], list[Case]] = field(default_factory=dict)
+    # the reasons given so far, by case and output: much of a class shares an output
+    verdicts: dict[tuple[str, bool], dict[tuple[int, bytes], str | None]] = field(
+        default_factory=dict)
 
     @classmethod
     def build(cls, assignment: Assignment, seed: int | None = None) -> CaseBook:
@@ -169,8 +172,9 @@ def _check(source: SourceCell, run: Run, book: CaseBook,
             failures.append({"case": check_id, "rule": f"{chk.answer} not defined",
                              "reason": reason})
             continue
-        cases = book.cases[(check_id, source.hidden_cases)]
-        report = judge(chk, cases, (ran.probes or {}).get(check_id))
+        key = (check_id, source.hidden_cases)
+        report = judge(chk, book.cases[key], (ran.probes or {}).get(check_id),
+                       book.verdicts.setdefault(key, {}))
         texts.append(report.text(show_labels=False))
         if not report.passed:
             reasons.append(_first_failure(report))

@@ -14,6 +14,7 @@ In a notebook, `check(...)` simply runs both halves in the kernel.
 from __future__ import annotations
 
 import copy
+import hashlib
 import math
 import random
 import zlib
@@ -30,6 +31,7 @@ Plain = None | bool | int | float | str | list | dict
 MAX_DEPTH = 20
 MAX_ITEMS = 10_000
 MAX_TEXT = 20_000
+VERDICTS_KEPT = 100_000  # per check, in `judge`'s cache (16-byte keys)
 
 
 class NotPlainData(TypeError):
@@ -377,14 +379,27 @@ def collect(check: Check, obj: Any, cases: list[Case]) -> list[dict[str, Plain]]
     return outputs
 
 
-def judge(check: Check, cases: list[Case], outputs: list[Any]) -> Report:
-    """Compare plain outputs with the reference answers (trusted side)."""
+def judge(check: Check, cases: list[Case], outputs: list[Any],
+          verdicts: dict[tuple[int, bytes], str | None] | None = None) -> Report:
+    """Compare plain outputs with the reference answers (trusted side).
+
+    `verdicts` is for a caller that judges the same `cases` for a whole class with outputs
+    decoded from JSON (so of exact plain types, whose repr tells them apart): the reason
+    for each (case, output) is kept there and reused for an equal output."""
     report = Report(check.id, check.title)
     if not isinstance(outputs, list) or len(outputs) != len(cases):
         report.problem = "the answer produced no usable results"
         return report
-    for case, output in zip(cases, outputs, strict=True):
-        reason = _judge_one(check, case, output)
+    if verdicts is not None and len(verdicts) > VERDICTS_KEPT:
+        verdicts.clear()
+    for index, (case, output) in enumerate(zip(cases, outputs, strict=True)):
+        if verdicts is None:
+            reason = _judge_one(check, case, output)
+        else:
+            key = (index, hashlib.blake2b(repr(output).encode(), digest_size=16).digest())
+            if key not in verdicts:
+                verdicts[key] = _judge_one(check, case, output)
+            reason = verdicts[key]
         report.results.append(CaseResult(case.label, reason is None, reason or "",
                                          case.hint or check.hint, case.kind))
     return report
