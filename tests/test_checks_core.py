@@ -122,9 +122,10 @@ def test_reference_answers_pass_visible_and_hidden(chk):
 
 
 def test_a_verify_computes_facts_once_per_case_and_judges_each_output_once():
-    """A class is judged on the same case objects: the reference's facts are worked out
-    once a case, an output every right answer shares is judged once, and a judge that
-    changes what it is given cannot change a later verdict."""
+    """A class is judged on the same case objects, with one verdict cache as the grader
+    keeps it: the reference's facts are worked out once a case, an output every right
+    answer shares is judged once, and a judge that changes what it is given cannot change
+    a later verdict."""
     from agentloop.checks.student import Verify
 
     facts_calls, judge_calls = [], []
@@ -143,10 +144,11 @@ def test_a_verify_computes_facts_once_per_case_and_judges_each_output_once():
     chk = Check(id="t-cache", answer="f", title="f", cases=lambda: [Case({"n": 2}, "two")],
                 verify=verify)
     cases = chk.all_cases()
+    verdicts: dict = {}
     for _ in range(5):  # five students with the right answer
-        assert judge(chk, cases, [{"value": [4]}]).passed
-    assert not judge(chk, cases, [{"value": [5]}]).passed
-    assert judge(chk, cases, [{"value": [4]}]).passed
+        assert judge(chk, cases, [{"value": [4]}], verdicts).passed
+    assert not judge(chk, cases, [{"value": [5]}], verdicts).passed
+    assert judge(chk, cases, [{"value": [4]}], verdicts).passed
     assert facts_calls == [2] and len(judge_calls) == 2
     assert cases[0].input == {"n": 2}  # the case itself was never handed to the judge
 

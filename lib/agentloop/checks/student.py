@@ -17,7 +17,6 @@ A judge that needs no facts at all (the rules of a free-text message) is `Verify
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -47,8 +46,6 @@ class Verify:
     _known: dict[int, tuple[Any, Any]] = field(default_factory=dict, init=False,
                                                repr=False, compare=False)
 
-    _verdicts: dict[tuple[int, bytes], str | None] = field(default_factory=dict, init=False,
-                                                         repr=False, compare=False)
     copies_input = True  # Check.judge_one hands over the case's own input: see __call__
 
     def __call__(self, value: Any, output: Any) -> str | None:
@@ -56,18 +53,9 @@ class Verify:
         if known is None or known[0] is not value:
             if len(self._known) >= FACTS_KEPT:
                 self._known.clear()
-                self._verdicts.clear()
             known = self._known[id(value)] = (value, self.facts(copy_plain(value)))
-        # A judge is a pure function of (input, facts, output), and much of a class gives
-        # the same output on a case (every right answer does): judge each output once.
-        # (repr of plain data tells different values apart, 1 from 1.0 and True too; dicts
-        # equal but for their order only miss the cache; a digest keeps the keys small)
-        key = (id(value), hashlib.blake2b(repr(output).encode(), digest_size=16).digest())
-        if key not in self._verdicts:
-            if len(self._verdicts) >= FACTS_KEPT:
-                self._verdicts.clear()
-            self._verdicts[key] = self.judge(copy_plain(value), known[1], copy_plain(output))
-        return self._verdicts[key]
+        # an output shared by much of a class is judged once: see core.judge's `verdicts`
+        return self.judge(copy_plain(value), known[1], output)
 
 
 # --- the student edition's side: checks rebuilt from data ------------------------------------
