@@ -21,8 +21,8 @@ MIN_FREE_BYTES = 512 * 1024 * 1024  # a tmpfs with less room is left alone
 _disk: list[str] = []  # the temp dir in use before `ram_tempdir` took over, innermost last
 
 
-def ram_dir(mounts: str = "/proc/mounts") -> str | None:
-    """A writable tmpfs with room for scratch files, or None."""
+def ram_dir(mounts: str = "/proc/mounts", need: int = MIN_FREE_BYTES) -> str | None:
+    """A writable tmpfs with `need` bytes free, or None."""
     try:
         with open(mounts, encoding="utf-8") as table:
             tmpfs = {fields[1] for fields in (line.split() for line in table)
@@ -36,9 +36,14 @@ def ram_dir(mounts: str = "/proc/mounts") -> str | None:
             stats = os.statvfs(path)
         except OSError:
             continue
-        if stats.f_bavail * stats.f_frsize >= MIN_FREE_BYTES:
+        if stats.f_bavail * stats.f_frsize >= need:
             return path
     return None
+
+
+def _ram_base(need: int = MIN_FREE_BYTES) -> str | None:
+    """The tmpfs to use, unless TMPDIR says where temporary files go."""
+    return None if os.environ.get("TMPDIR") else ram_dir(need=need)
 
 
 def disk_tempdir() -> str:
@@ -49,20 +54,15 @@ def disk_tempdir() -> str:
 def work_root_base(workers: int, disk_mb: int) -> str:
     """Where the jobs' work dirs go: a tmpfs with room for every worker to write its whole
     disk limit twice over, else the system temp dir (TMPDIR, when set, decides)."""
-    base = None if os.environ.get("TMPDIR") else ram_dir()
-    if base is not None:
-        stats = os.statvfs(base)
-        need = 2 * workers * disk_mb * 1024 * 1024 + MIN_FREE_BYTES
-        if stats.f_bavail * stats.f_frsize >= need:
-            return base
-    return disk_tempdir()
+    need = 2 * workers * disk_mb * 1024 * 1024 + MIN_FREE_BYTES
+    return _ram_base(need) or disk_tempdir()
 
 
 @contextlib.contextmanager
 def ram_tempdir() -> Iterator[str | None]:
     """For the duration: this process's temp files in a private folder on a tmpfs (yields
     it); when TMPDIR is set or there is no tmpfs with room, nothing changes (yields None)."""
-    base = None if os.environ.get("TMPDIR") else ram_dir()
+    base = _ram_base()
     if base is None:
         yield None
         return
