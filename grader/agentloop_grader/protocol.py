@@ -15,11 +15,28 @@ run also cross Dask's process boundary unchanged.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
 from typing import Any
 
 Plain = None | bool | int | float | str | list | dict
+
+
+def to_plain(value: Any) -> Any:
+    """`value` with its dataclasses turned into dicts, sharing the plain data they hold.
+
+    Unlike `dataclasses.asdict`, lists and dicts of plain data are not copied: a job's
+    probe inputs (hundreds of cases) would be deep-copied once per job, and then once more
+    to encode it, which costs far more than the JSON encoding itself. Treat the result as
+    read-only: it is made to be encoded or pickled.
+    """
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list | tuple) and any(is_dataclass(item) for item in value):
+        return type(value)(to_plain(item) for item in value)
+    if isinstance(value, dict) and any(is_dataclass(item) for item in value.values()):
+        return {key: to_plain(item) for key, item in value.items()}
+    return value
 
 
 class CellKind(StrEnum):
@@ -98,7 +115,7 @@ class Job:
     withhold: tuple[str, ...] = ()  # library check ids whose references answer cells never see
 
     def to_plain(self) -> dict[str, Any]:
-        return asdict(self)
+        return to_plain(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Job:
@@ -121,7 +138,7 @@ class CellResult:
     seconds: float = 0.0
 
     def to_plain(self) -> dict[str, Any]:
-        return asdict(self)
+        return to_plain(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> CellResult:
@@ -170,7 +187,7 @@ _NAMES = {kind: name for name, kind in _KINDS.items()}
 def encode(message: Message) -> bytes:
     """One JSON line."""
     body: dict[str, Any] = {"kind": _NAMES[type(message)]}
-    body.update({k: v for k, v in asdict(message).items() if v is not None})
+    body.update({k: v for k, v in to_plain(message).items() if v is not None})
     return (json.dumps(body, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
 
 
@@ -249,7 +266,7 @@ class Run:
     seconds: float = 0.0
 
     def to_plain(self) -> dict[str, Any]:
-        return asdict(self)
+        return to_plain(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Run:
@@ -274,7 +291,7 @@ class Setup:
     view: dict[str, Any]  # isolation.View.to_plain()
 
     def to_plain(self) -> dict[str, Any]:
-        return asdict(self)
+        return to_plain(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Setup:
@@ -312,7 +329,7 @@ _CONTROL: dict[str, type] = {"setup": Setup, "ready": WorkerReady, "run": RunJob
 
 def encode_control(message: Control) -> bytes:
     body = json.dumps({"kind": next(k for k, v in _CONTROL.items() if v is type(message)),
-                       "body": asdict(message)}, separators=(",", ":")).encode()
+                       "body": to_plain(message)}, separators=(",", ":")).encode()
     return len(body).to_bytes(4, "big") + body
 
 
