@@ -43,6 +43,25 @@ class Recorded:
     penalties: dict[str, float | None] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class _NotebookRows:
+    """One released notebook's cells in the gradebook, by cell name."""
+
+    id: str
+    grades: dict[str, str]  # grade and task cells: a Grade each
+    comments: dict[str, str]  # solution and task cells: a Comment each
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """What a new submission mirrors (nbgrader's `add_submission`), read once per run."""
+
+    assignment_id: str
+    duedate: Any
+    notebooks: dict[str, _NotebookRows]
+    submitted: set[str]  # students who already have a submission of it
+
+
 class GradebookWriter:
     """One open nbgrader Gradebook; `write` stores one student's grades in one transaction."""
 
@@ -51,6 +70,7 @@ class GradebookWriter:
         self.assignment = assignment
         self.late = late
         self.students = {student.id for student in self.gb.students}
+        self.layout = _layout(self.gb, assignment.name)
 
     def __enter__(self) -> GradebookWriter:
         return self
@@ -64,12 +84,74 @@ class GradebookWriter:
         with warnings.catch_warnings():  # nbgrader's own SQLAlchemy warnings, as in stock
             warnings.simplefilter("ignore")
             try:
-                self._write(sub, scores, out)
+                if not self._insert_new(sub, scores, out):
+                    self._write(sub, scores, out)
                 self.gb.db.commit()
             except Exception as exc:
                 self.gb.db.rollback()
                 out = Recorded(problems=[_gradebook_problem(exc)])
+            else:
+                if self.layout is not None:
+                    self.layout.submitted.add(sub.student)
+                self.students.add(sub.student)
         return out
+
+    def _insert_new(self, sub: Submission, scores: dict[str, list[CellScore]],
+                    out: Recorded) -> bool:
+        """A first submission on time: its rows inserted in bulk, already scored, in one
+        statement per table (nbgrader's ORM path costs a query and a flush per object and
+        three commits). Anything else (a regrade, a late submission) takes `_write`."""
+        from nbgrader.api import (
+            Comment,
+            Grade,
+            MissingEntry,
+            Student,
+            SubmittedAssignment,
+            SubmittedNotebook,
+            new_uuid,
+        )
+        from sqlalchemy import insert
+
+        layout = self.layout
+        if layout is None or sub.student in layout.submitted:
+            return False
+        problems: list[str] = []
+        timestamp = _parsed_timestamp(sub.timestamp, problems)
+        if timestamp is not None and layout.duedate is not None and timestamp > layout.duedate:
+            return False  # late: the penalty plugin works on the ORM rows
+        unknown = sorted(set(sub.notebooks) - set(layout.notebooks))
+        if unknown:
+            raise MissingEntry(f"no notebook {unknown[0]} in the gradebook")
+        db, submission_id = self.gb.db, new_uuid()
+        if sub.student not in self.students:
+            if self.gb.authenticator:
+                self.gb.authenticator.add_student_to_course(sub.student, self.gb.course_id)
+            db.execute(insert(Student.__table__), [{"id": sub.student}])
+        db.execute(insert(SubmittedAssignment.__table__), [{
+            "id": submission_id, "assignment_id": layout.assignment_id,
+            "student_id": sub.student, "timestamp": timestamp, "extension": None}])
+        notebooks, grades, comments = [], [], []
+        for name, rows in layout.notebooks.items():
+            notebook_id = new_uuid()
+            notebooks.append({"id": notebook_id, "assignment_id": submission_id,
+                              "notebook_id": rows.id, "flagged": False,
+                              "late_submission_penalty": None})
+            values = _new_grades(sub.notebooks.get(name), scores.get(name, []), rows)
+            grades += [{"id": new_uuid(), "notebook_id": notebook_id, "cell_id": cell_id,
+                        "auto_score": values[cell][0], "manual_score": None,
+                        "extra_credit": None, "needs_manual_grade": values[cell][1]}
+                       for cell, cell_id in rows.grades.items()]
+            said = _no_response(sub.notebooks.get(name))
+            comments += [{"id": new_uuid(), "notebook_id": notebook_id, "cell_id": cell_id,
+                          "auto_comment": said.get(cell), "manual_comment": None}
+                         for cell, cell_id in rows.comments.items()]
+        for table, rows_ in ((SubmittedNotebook, notebooks), (Grade, grades),
+                             (Comment, comments)):
+            if rows_:
+                db.execute(insert(table.__table__), rows_)
+        out.problems += problems
+        out.penalties = {name: None for name in sub.notebooks}  # on time: no penalty
+        return True
 
     def _write(self, sub: Submission, scores: dict[str, list[CellScore]],
                out: Recorded) -> None:
@@ -153,19 +235,81 @@ def _rows_of(gb: Any, submission: Any) -> tuple[dict[str, Any], dict[str, dict[s
 
 def _comment(notebook: SubmittedNotebook, comments: dict[str, Any]) -> None:
     """'No response.' on answers left as released (stock's SaveAutoGrades._add_comment)."""
+    for gid, said in _no_response(notebook).items():
+        if gid in comments:
+            comments[gid].auto_comment = said
+
+
+def _no_response(notebook: SubmittedNotebook | None) -> dict[str, str | None]:
+    """Each answer and task cell's automatic comment: "No response." if left as released."""
     import nbformat
     from nbgrader.utils import compute_checksum, is_solution, is_task
 
+    said: dict[str, str | None] = {}
+    if notebook is None or not notebook.file:
+        return said
     for cell in notebook.cells:
         meta = cell.get("metadata", {}).get("nbgrader", {})
         gid = meta.get("grade_id")
-        if gid not in comments:
+        if gid is None:
             continue
         node = nbformat.from_dict(cell)
         if not (is_solution(node) or is_task(node)):
             continue
         unchanged = meta.get("checksum") == compute_checksum(node) and not is_task(node)
-        comments[gid].auto_comment = "No response." if unchanged else None
+        said[gid] = "No response." if unchanged else None
+    return said
+
+
+def _new_grades(notebook: SubmittedNotebook | None, scores: list[CellScore],
+                rows: _NotebookRows) -> dict[str, tuple[float | None, bool]]:
+    """(auto_score, needs_manual_grade) per cell of a new submission, as `_write` sets them
+    on nbgrader's fresh rows (which start at None and True)."""
+    from nbgrader.api import MissingEntry
+
+    if notebook is not None and not notebook.file:  # no notebook at all: 0 everywhere
+        return {cell: (0.0, False) for cell in rows.grades}
+    values: dict[str, tuple[float | None, bool]] = {cell: (None, True) for cell in rows.grades}
+    for score in scores if notebook is not None else []:
+        if score.grade_id not in values:
+            raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
+        if score.kind != "task":  # stock leaves tasks to a person entirely
+            values[score.grade_id] = (score.score, score.score is None)
+    return values
+
+
+def _layout(gb: Any, assignment: str) -> _Layout | None:
+    """The released assignment's notebooks and cells, and who has submitted it; None when
+    it is not in the gradebook (every write then reports that, through `_write`)."""
+    from nbgrader.api import MissingEntry, SubmittedAssignment
+
+    try:
+        found = gb.find_assignment(assignment)
+    except MissingEntry:
+        return None
+    notebooks = {}
+    for notebook in found.notebooks:
+        grades = {cell.name: cell.id for cell in notebook.grade_cells}
+        grades.update({cell.name: cell.id for cell in notebook.task_cells})
+        comments = {cell.name: cell.id for cell in notebook.solution_cells}
+        comments.update({cell.name: cell.id for cell in notebook.task_cells})
+        notebooks[notebook.name] = _NotebookRows(notebook.id, grades, comments)
+    submitted = {student for (student,) in gb.db.query(SubmittedAssignment.student_id)
+                 .filter(SubmittedAssignment.assignment_id == found.id)}
+    return _Layout(found.id, found.duedate, notebooks, submitted)
+
+
+def _parsed_timestamp(text: str | None, problems: list[str]) -> Any:
+    """timestamp.txt as nbgrader stores it (naive UTC); None, and a problem, if unreadable."""
+    from nbgrader.utils import parse_utc
+
+    if not text:
+        return None
+    try:
+        return parse_utc(text)
+    except (ValueError, OverflowError):
+        problems.append(f"unreadable timestamp {text!r} ignored")
+        return None
 
 
 def _gradebook_problem(exc: Exception) -> str:
