@@ -176,15 +176,14 @@ def _read(path: Path, spec: NotebookSpec,
 
 
 def _clean(cell: dict[str, Any]) -> dict[str, Any]:
-    """A copy with outputs cleared and the source as one string (as stock's ClearOutput)."""
-    cell = copy.deepcopy(cell)
+    """A copy with outputs cleared and the source as one string (as stock's ClearOutput).
+    The outputs are dropped before copying: they can be most of a notebook's bytes."""
+    metadata = cell.get("metadata")
+    cell = {k: v for k, v in cell.items() if k not in ("outputs", "execution_count")}
     cell["source"] = source_text(cell)
-    cell["metadata"] = cell.get("metadata") if isinstance(cell.get("metadata"), dict) else {}
+    cell["metadata"] = copy.deepcopy(metadata) if isinstance(metadata, dict) else {}
     if cell.get("cell_type") == "code":
         cell["outputs"], cell["execution_count"] = [], None
-    else:
-        cell.pop("outputs", None)
-        cell.pop("execution_count", None)
     return cell
 
 
