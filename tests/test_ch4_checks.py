@@ -18,7 +18,7 @@ import nbformat
 import pytest
 from chapter_answers import answer_cells, graded_ids, stub_out
 
-from agentloop.checks import get_check, run_check
+from agentloop.checks import ch4, get_check, run_check
 from agentloop.checks.ch4 import (
     CHECKS,
     DIAGRAM_EDGES,
@@ -214,6 +214,28 @@ def test_extending_only_turns_passes_only_the_turns_check():
 def test_finishers_that_are_not_the_envelope_earn_nothing(finish):
     for check_id in ("ch4-finish-turns", "ch4-finish-any-limit"):
         assert not run_check(BY_ID[check_id], finish, hidden=True).passed
+
+
+def test_the_give_up_point_is_far_beyond_what_a_correct_loop_needs():
+    """MAX_RESUMES only cuts loops that go nowhere: the reference never comes near it."""
+    most = max(len(ch4._probe_finish(ch4.finish_session, case.input)["extensions"])
+               for check_id in ("ch4-finish-turns", "ch4-finish-any-limit")
+               for case in BY_ID[check_id].all_cases(hidden=True))
+    assert 0 < most and 3 * most <= ch4.MAX_RESUMES
+
+
+def test_a_loop_that_never_finishes_is_cut_and_fails_with_its_evidence():
+    def extend_nothing(harness, stop):
+        while stop.kind != "done":
+            stop = harness.resume(harness.call_tool(stop.request)) \
+                if stop.kind == "tool_call" else harness.resume()
+        return stop
+
+    output = ch4._probe_finish(extend_nothing, {"max_turns": 1, "max_tool_calls": 10,
+                                                "max_seconds": 60.0})
+    assert output["extensions"] == [] and len(output["events"]) < 4 * ch4.MAX_RESUMES
+    report = run_check(BY_ID["ch4-finish-turns"], extend_nothing)
+    assert not report.passed
 
 
 def test_a_forged_event_log_is_caught_by_the_trusted_rerun():

@@ -497,7 +497,9 @@ FIGURES_PER_STEP = Check(
 # --- exercise 3: extend the budget and resume until the session completes -----------------
 
 EXTENSION = {"turns": 1, "tool_calls": 1, "seconds": 10}
-MAX_RESUMES = 100
+# The reference needs at most 7 extensions on any case; a loop still pausing after 25
+# resumes is not getting anywhere, and every resume more only lengthens the evidence.
+MAX_RESUMES = 25
 
 
 def finish_session(harness: Harness, stop: Any) -> Any:
