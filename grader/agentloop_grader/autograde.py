@@ -16,7 +16,6 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -26,7 +25,7 @@ from typing import Any
 from agentloop.checks import VISIBLE_FILE
 
 from .assignment import Assignment, load_assignment
-from .classreport import after_run, warm_up
+from .classreport import after_run
 from .config import execute_timeout
 from .course import Course, GradingError
 from .judging import CaseBook, CellScore, score_notebook
@@ -202,7 +201,6 @@ class Autograder:
             raise GradingError(f"no submissions for {self.assignment.name} in "
                                f"{self.course.root / 'submitted'}; run `agentloop-grade "
                                "collect` first")
-        threading.Thread(target=warm_up, name="warm-up report", daemon=True).start()
         base = work_root_base(self.options.worker_count(), self.limits.disk_mb)
         with tempfile.TemporaryDirectory(prefix="agentloop-grade-", dir=base) as tmp, \
                 self._pool(Path(tmp), len(students)) as pool:

@@ -684,16 +684,3 @@ def write_overview(course: Course, below: float = 50.0,
     base = _free_base(folder, f"course-{report.generated}", ".overview.json")
     report.files = [str(p) for p in report.save(base)]
     return report
-
-
-def warm_up() -> None:
-    """Import the plotting library ahead of time (a run calls this on a thread while its
-    workers grade, so the report at the end does not wait for the import)."""
-    try:
-        import matplotlib.backends.backend_svg  # noqa: F401
-        from matplotlib import font_manager
-        from matplotlib.figure import Figure  # noqa: F401
-
-        font_manager.fontManager.findfont("DejaVu Sans")
-    except Exception:  # no matplotlib: the report shows tables only
-        pass

@@ -1,6 +1,6 @@
 """The class reports as self-contained HTML pages: no script, no request leaves the page.
 
-Figures are matplotlib SVGs in data URIs (plots.py); every number in a figure is also in
+Figures are SVGs drawn by plots.py, in data URIs; every number in a figure is also in
 a table, so the page reads the same without them. Everything from a submission (reasons,
 case labels, student ids) is escaped, and the page's Content-Security-Policy allows no
 script and no network at all.
@@ -162,8 +162,7 @@ def badge(kind: str, words: dict[str, str] | None = None) -> str:
 
 def figure(uri: str | None, alt: str, caption: str = "") -> str:
     if uri is None:
-        return ("<p class=\"empty\">(no figure: install matplotlib for the plots; the "
-                "numbers are in the table)</p>")
+        return "<p class=\"empty\">(no figure: nothing to draw yet)</p>"
     text = f"<figcaption>{esc(caption)}</figcaption>" if caption else ""
     return f"<figure><img src=\"{uri}\" alt=\"{esc(alt)}\">{text}</figure>"
 
