@@ -54,6 +54,7 @@ class Seal:
         # each object once: withholding one twice would "restore" it from its own stub
         self.references = list({id(r): r for r in references if callable(r)}.values())
         self.places: dict[int, list[tuple[Any, str, Any]]] = {}
+        self.stub_codes: dict[int, types.CodeType] = {}
         for name, module in list(sys.modules.items()):
             if not name.startswith("agentloop") or module is None:
                 continue
@@ -84,7 +85,7 @@ class Seal:
             if isinstance(ref, types.FunctionType):
                 try:
                     code = ref.__code__
-                    ref.__code__ = _withheld_code(ref)
+                    ref.__code__ = self._stub_code(ref)
                     codes.append((ref, code))
                 except ValueError:  # a closure: its module bindings are still withheld
                     pass
@@ -95,6 +96,13 @@ class Seal:
                 setattr(module, attr, value)
             for ref, code in codes:
                 ref.__code__ = code
+
+    def _stub_code(self, ref: types.FunctionType) -> types.CodeType:
+        """The raising code for `ref`, compiled once per job (a probe withholds it again for
+        every case; code objects are immutable, so sharing one is safe)."""
+        if id(ref) not in self.stub_codes:
+            self.stub_codes[id(ref)] = _withheld_code(ref)
+        return self.stub_codes[id(ref)]
 
     def is_reference(self, obj: Any) -> bool:
         return any(obj is ref for ref in self.references)
