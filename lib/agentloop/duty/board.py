@@ -157,12 +157,14 @@ def read_card_file(board: str | Path, name: str) -> Card:
 def _read_card(root: Path, name: str) -> Card:
     path = root / check_file_name(name)
     try:
-        resolved = path.resolve(strict=True)
+        # `root` is resolved and `name` has no separator: only a link needs resolving
+        linked = stat.S_ISLNK(os.lstat(path).st_mode)
+        resolved = path.resolve(strict=True) if linked else path
     except (OSError, RuntimeError) as exc:
         raise UnreadableCard(f"cannot be opened ({_why(exc)})") from None
-    if root not in resolved.parents:
+    if linked and root not in resolved.parents:
         raise UnreadableCard("a symbolic link that points outside the board")
-    if resolved.parent != root:
+    if linked and resolved.parent != root:
         raise UnreadableCard("a symbolic link into a subfolder; cards live directly in the "
                              "board folder")
     try:
