@@ -66,8 +66,10 @@ def test_export_csv(course, tmp_path):
 def test_stock_nbgrader_reads_our_gradebook(course):
     from agentloop_grader.release import nbgrader_api
 
-    api = nbgrader_api(course)
-    submissions = {s["student"]: s for s in api.get_submissions(A)}
+    with nbgrader_api(course) as api:
+        submissions = {s["student"]: s for s in api.get_submissions(A)}
+        exchange = Path(api.coursedir.config.Exchange.root)
+    assert not exchange.exists()  # the throwaway exchange is gone with the API
     assert submissions["ada"]["score"] == 9.0
     assert submissions["bea"]["score"] == 0.0
     assert submissions["ada"]["autograded"] is True

@@ -53,8 +53,8 @@ def feedback(course: Course, assignment: str) -> list[Path]:
     if not students:
         raise GradingError(f"nothing autograded for {assignment}; "
                            "run `agentloop-grade autograde` first")
-    api = nbgrader_api(course)
-    result = api.generate_feedback(assignment)
+    with nbgrader_api(course) as api:
+        result = api.generate_feedback(assignment)
     if not result.get("success"):
         detail = (result.get("error") or result.get("log") or "").strip().splitlines()
         raise GradingError(f"nbgrader could not generate feedback for {assignment}: "

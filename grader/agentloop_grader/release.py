@@ -15,10 +15,13 @@ the assignment's notebooks and grade cells recorded in the gradebook. Then:
 from __future__ import annotations
 
 import ast
+import contextlib
 import datetime
 import hashlib
 import json
+import shutil
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,8 +53,10 @@ class Released:
     notes: list[str] = field(default_factory=list)
 
 
-def nbgrader_api(course: Course) -> Any:
-    """nbgrader's NbGraderAPI for this course, with the teacher's configuration."""
+@contextlib.contextmanager
+def nbgrader_api(course: Course) -> Iterator[Any]:
+    """nbgrader's NbGraderAPI for this course, with the teacher's configuration (and, when
+    the configuration names no exchange, a throwaway one, removed afterwards)."""
     import logging
 
     from nbgrader.apps import NbGraderAPI
@@ -64,14 +69,19 @@ def nbgrader_api(course: Course) -> Any:
     config.CourseDirectory.course_id = course.course_id
     ignore = list(config.CourseDirectory.get("ignore", IGNORED[:-1]))
     config.CourseDirectory.ignore = [*ignore, CHECKS_FILE]
+    throwaway = None
     if "root" not in config.get("Exchange", {}):
         # only generate_assignment and generate_feedback are used: no exchange is needed,
         # but nbgrader insists on a writable one
-        config.Exchange.root = tempfile.mkdtemp(prefix="agentloop-exchange-")
+        throwaway = config.Exchange.root = tempfile.mkdtemp(prefix="agentloop-exchange-")
     config.NbGraderAPI.log_level = logging.ERROR
     hide_hidden_tests_in_feedback(config)
     coursedir = CourseDirectory(config=config)
-    return NbGraderAPI(coursedir=coursedir, config=config)
+    try:
+        yield NbGraderAPI(coursedir=coursedir, config=config)
+    finally:
+        if throwaway is not None:
+            shutil.rmtree(throwaway, ignore_errors=True)
 
 
 def hide_hidden_tests_in_feedback(config: Any) -> None:
@@ -92,22 +102,22 @@ def release(course: Course, names: list[str] | None = None, due: str | None = No
     notes = copy_chapters(course, list(names or []), chapters)
     selected = _selected(course, list(names or []))
     due_utc = parse_due(due) if due else None
-    api = nbgrader_api(course)
-    make_course_exchange(course, Path(api.coursedir.config.Exchange.root))
     out = []
-    for name in selected:
-        assignment = load_assignment(course, name)
-        result = api.generate_assignment(name, force=True, create=True)
-        if not result.get("success"):
-            raise GradingError(f"nbgrader could not release {name}: {_last_line(result)}")
-        released = Released(name, course.path("release", assignment=name),
-                            sorted(assignment.notebooks), notes.get(name, []))
-        write_visible_checks(assignment, released.folder)
-        released.notes += stub_problems(released.folder)
-        if due_utc:
-            with course.gradebook() as gb:
-                gb.update_or_create_assignment(name, duedate=due_utc)
-        out.append(released)
+    with nbgrader_api(course) as api:
+        make_course_exchange(course, Path(api.coursedir.config.Exchange.root))
+        for name in selected:
+            assignment = load_assignment(course, name)
+            result = api.generate_assignment(name, force=True, create=True)
+            if not result.get("success"):
+                raise GradingError(f"nbgrader could not release {name}: {_last_line(result)}")
+            released = Released(name, course.path("release", assignment=name),
+                                sorted(assignment.notebooks), notes.get(name, []))
+            write_visible_checks(assignment, released.folder)
+            released.notes += stub_problems(released.folder)
+            if due_utc:
+                with course.gradebook() as gb:
+                    gb.update_or_create_assignment(name, duedate=due_utc)
+            out.append(released)
     return out
 
 
