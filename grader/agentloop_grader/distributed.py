@@ -6,7 +6,9 @@ starts a sandbox worker there (behind the same isolation), later tasks reuse it.
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
+import shutil
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -34,6 +36,7 @@ def run_remote(job: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
     if worker is None:
         root = Path(tempfile.mkdtemp(prefix="agentloop-dask-"))
         root.chmod(0o711)
+        atexit.register(shutil.rmtree, root, True)  # the Dask worker's lifetime, not one job's
         plain = Setup.from_plain(setup)
         view = View.from_plain(plain.view)
         view = dataclasses.replace(view, work_root=str(root))

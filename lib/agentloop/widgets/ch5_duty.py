@@ -34,16 +34,18 @@ CONTRACT = ("id", "title", "status", "blocked_by")
 PAGE_SIZES = (1, 14)          # 14: the office board on one page
 TOKEN_BUDGETS = {"none": None, "4000": 4000, "1000": 1000}
 
-_OFFICE: list[Path] = []      # the example office, written once a process
+# the example office, written once a process; the folder goes when the kernel exits
+_OFFICE: list[tuple[tempfile.TemporaryDirectory[str], Path]] = []
 
 
 def office() -> Path:
     """The example workspace folder (my_agent/), written into a temporary folder once."""
     if not _OFFICE:
-        root = write_office(tempfile.mkdtemp(prefix="agentloop-office-"))
+        folder = tempfile.TemporaryDirectory(prefix="agentloop-office-")
+        root = write_office(folder.name)
         (root / "empty").mkdir(exist_ok=True)
-        _OFFICE.append(root)
-    return _OFFICE[0]
+        _OFFICE.append((folder, root))
+    return _OFFICE[0][1]
 
 
 def duty_run(query: str, board: str = "office board", max_steps: int = MAX_STEPS,
