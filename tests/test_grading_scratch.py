@@ -106,3 +106,56 @@ def test_a_folder_hidden_from_the_count_counts_against_the_job(teacher_tmp: str)
 def test_a_disk_limit_below_one_megabyte_is_refused() -> None:
     with pytest.raises(ValueError, match="disk limit must be at least 1 MB"):
         Limits(disk_mb=0)
+
+
+HOLD_FOLDER = '''
+import sys, time
+from agentloop_grader import scratch
+with scratch.run_folder(sys.argv[1], sys.argv[2]) as folder:
+    print(folder, flush=True)
+    time.sleep(600)
+'''
+
+
+def _hold(prefix: str, base: Path) -> tuple[object, Path]:
+    import subprocess
+
+    proc = subprocess.Popen([sys.executable, "-c", HOLD_FOLDER, prefix, str(base)],
+                            stdout=subprocess.PIPE, text=True)
+    return proc, Path(proc.stdout.readline().strip())
+
+
+def test_a_killed_runs_folders_are_swept_and_a_live_runs_are_not(tmp_path: Path) -> None:
+    live, live_folder = _hold("agentloop-grade-", tmp_path)
+    killed, killed_folder = _hold("agentloop-grader-", tmp_path)
+    try:
+        (killed_folder / "worker0" / "j00001n0.1").mkdir(parents=True)
+        (killed_folder / "worker0" / "j00001n0.1" / "board.md").write_text("x")
+        killed.kill()
+        killed.wait()
+        other = tmp_path / "agentloop-grade-made-by-an-older-version"  # no lock: left alone
+        other.mkdir()
+        unrelated = tmp_path / "my-notes"
+        unrelated.mkdir()
+        assert scratch.sweep(str(tmp_path)) == [str(killed_folder)]
+        assert not killed_folder.exists()
+        assert live_folder.is_dir() and other.is_dir() and unrelated.is_dir()
+        with scratch.run_folder("agentloop-grade-", str(tmp_path)) as mine:
+            assert Path(mine, scratch.LOCK_FILE).is_file()
+            assert scratch.sweep(str(tmp_path)) == []  # nor is this run's own
+        assert not Path(mine).exists()
+    finally:
+        live.kill()
+        live.wait()
+    assert scratch.sweep(str(tmp_path)) == [str(live_folder)]
+
+
+def test_the_next_run_sweeps_what_a_killed_grader_left(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    killed, left = _hold("agentloop-grader-", tmp_path)
+    killed.kill()
+    killed.wait()
+    monkeypatch.setattr(scratch, "_ram_base", lambda need=0: str(tmp_path))
+    with scratch.ram_tempdir() as folder:
+        assert folder is not None and Path(folder).parent == tmp_path
+        assert not left.exists()

@@ -15,7 +15,6 @@ import gc
 import os
 import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from .records import (
     write_notebook,
 )
 from .report import PROTECTIONS, Row, RunReport
-from .scratch import ram_tempdir, work_root_base
+from .scratch import ram_tempdir, run_folder, work_root_base
 from .submission import (
     SourceCellRecord,
     Submission,
@@ -202,7 +201,7 @@ class Autograder:
                                f"{self.course.root / 'submitted'}; run `agentloop-grade "
                                "collect` first")
         base = work_root_base(self.options.worker_count(), self.limits.disk_mb)
-        with tempfile.TemporaryDirectory(prefix="agentloop-grade-", dir=base) as tmp, \
+        with run_folder("agentloop-grade-", base) as tmp, \
                 self._pool(Path(tmp), len(students)) as pool:
             report = self._report()
             pending: dict[str, _Pending] = {}

@@ -6,17 +6,25 @@ So, unless TMPDIR says where temporary files go, a run puts them on /dev/shm whe
 tmpfs with room: the grader process's own (references, facts) for the run's duration, and
 the jobs' work dirs when there is room for every worker's disk limit (see
 workers.DiskWatch, which holds each job to it wherever its work dir is).
+
+A run's folders are removed when it ends. A run that is killed (SIGKILL, the OOM killer)
+cannot do that, and on a tmpfs what it left takes RAM until the next boot: so each run
+folder holds a lock for as long as its process lives, and the next run removes the
+folders of its own user whose lock nobody holds any more (`run_folder`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 
 RAM_DIRS = ("/dev/shm",)
+RUN_PREFIXES = ("agentloop-grade-", "agentloop-grader-")  # a run's folders
+LOCK_FILE = ".agentloop-run.lock"  # held while the run that made the folder lives
 MIN_FREE_BYTES = 512 * 1024 * 1024  # a tmpfs with less room is left alone
 _disk: list[str] = []  # the temp dir in use before `ram_tempdir` took over, innermost last
 
@@ -68,11 +76,67 @@ def ram_tempdir() -> Iterator[str | None]:
         return
     before = tempfile.tempdir
     _disk.append(tempfile.gettempdir())
-    folder = tempfile.mkdtemp(prefix="agentloop-grader-", dir=base)
-    tempfile.tempdir = folder
+    with run_folder("agentloop-grader-", base) as folder:
+        tempfile.tempdir = folder
+        try:
+            yield folder
+        finally:
+            tempfile.tempdir = before
+            _disk.pop()
+
+
+@contextlib.contextmanager
+def run_folder(prefix: str, base: str) -> Iterator[str]:
+    """A new folder in `base` for this run, locked while the process lives and removed
+    at the end; first, what killed runs of this user left in `base` is removed."""
+    sweep(base)
+    folder = tempfile.mkdtemp(prefix=prefix, dir=base)
+    lock = _claim(folder)
     try:
         yield folder
     finally:
-        tempfile.tempdir = before
-        _disk.pop()
         shutil.rmtree(folder, ignore_errors=True)
+        os.close(lock)
+
+
+def _claim(folder: str) -> int:
+    """Lock a file in `folder` for as long as this process lives (the kernel drops the
+    lock however it dies). The lock file appears already locked: it is locked under
+    another name and renamed, so a sweep can never find it unlocked in between."""
+    hidden = os.path.join(folder, LOCK_FILE + ".new")
+    fd = os.open(hidden, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    os.rename(hidden, os.path.join(folder, LOCK_FILE))
+    return fd
+
+
+def sweep(base: str) -> list[str]:
+    """Remove the run folders in `base` that belong to this user and whose lock nobody
+    holds (their run was killed); return them. Folders without a lock file are left."""
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(base))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not entry.name.startswith(RUN_PREFIXES):
+            continue
+        try:
+            if not entry.is_dir(follow_symlinks=False) or \
+                    entry.stat(follow_symlinks=False).st_uid != os.getuid():
+                continue
+            fd = os.open(os.path.join(entry.path, LOCK_FILE),
+                         os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            continue  # not a run folder (or not one this version made)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue  # its run is alive
+        try:
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(entry.path)
+        finally:
+            os.close(fd)
+    return removed
