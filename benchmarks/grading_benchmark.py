@@ -195,6 +195,11 @@ def main() -> int:
           "per cell for both")
     for figures in results:
         print(figures.line())
+    chapters = [f for f in results if f.name not in ("ps1", "pandas")]
+    if len(chapters) > 1:
+        ours_s, stock_s = sum(f.ours_s for f in chapters), sum(f.stock_s for f in chapters)
+        print(f"{'chapters':9} {sum(f.notebooks for f in chapters):4} notebooks | ours "
+              f"{ours_s:6.1f} s | stock {stock_s:6.1f} s | {stock_s / ours_s:5.1f}x stock")
     total_ours = sum(f.ours_s for f in results)
     total_stock = sum(f.stock_s for f in results)
     notebooks = sum(f.notebooks for f in results)
