@@ -1,4 +1,4 @@
-"""Write: the gradebook (one transaction per student) and the autograded notebooks.
+"""Write: the gradebook (one student at a time) and the autograded notebooks.
 
 Both are written only by the grading process, one student at a time (a single writer),
 so parallel sandboxes can never lose or corrupt a row. The rules are stock's
@@ -6,6 +6,11 @@ so parallel sandboxes can never lose or corrupt a row. The rules are stock's
 automatic score or a person already graded it (manual scores and comments are never
 touched, so they survive a regrade); "No response." on answers left as released; a missing
 notebook scores 0 with nothing left to grade by hand; the late penalty as configured.
+
+A student's first, on-time submission is inserted in bulk, already scored, in one
+transaction (`_insert_new`: the same rows nbgrader's `add_submission` makes, and
+tests/test_grading_records.py holds the two paths to identical rows); a regrade or a late
+submission goes through nbgrader's API, whose late-penalty plugin works on its objects.
 
 The autograded notebook is the student's own notebook, sanitized (test and locked cells
 restored from the source, deleted cells put back): written and manually graded answers
