@@ -13,7 +13,6 @@ In a notebook, `check(...)` simply runs both halves in the kernel.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import math
 import random
@@ -25,6 +24,7 @@ from typing import Any
 # Imported here, not in collect: the grader seals agentloop.checks away from later imports.
 from agentloop.checks.withhold import Withheld, withheld
 from agentloop.errors import describe_error
+from agentloop.plain import copy_plain
 
 Plain = None | bool | int | float | str | list | dict
 
@@ -91,23 +91,6 @@ def to_plain(value: Any, where: str = "the result") -> Plain:
         )
 
     return walk(value, 0)
-
-
-_SCALARS = (type(None), bool, int, float, str)
-
-
-def copy_plain(value: Any) -> Any:
-    """A deep copy of case data: plain JSON types fast, anything else by copy.deepcopy."""
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    if kind is dict:
-        return {key: copy_plain(item) for key, item in value.items()}
-    if kind is list:
-        return [copy_plain(item) for item in value]
-    if kind is tuple:
-        return tuple(copy_plain(item) for item in value)
-    return copy.deepcopy(value)
 
 
 @dataclass(frozen=True)

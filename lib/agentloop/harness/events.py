@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from agentloop.errors import describe_error  # re-exported by agentloop.harness
+from agentloop.plain import copy_plain
 from agentloop.validation import validate_whole_number
 
 EVENT_TYPES = (
@@ -42,7 +43,7 @@ class Event:
     @property
     def data(self) -> dict[str, Any]:
         """A copy of the facts: reading an event can never change the log."""
-        return _copy(self._data)
+        return copy_plain(self._data)
 
     def to_dict(self) -> dict[str, Any]:
         return {"offset": self.offset, "type": self.type, "at": self.at, "data": self.data}
@@ -68,16 +69,6 @@ class Event:
         if not isinstance(item["data"], dict):
             raise EventLogError(f"{where}: data must be a JSON object")
         return cls(item["offset"], item["type"], float(item["at"]), _plain(item["data"], where))
-
-
-def _copy(value: Any) -> Any:
-    """A copy of plain JSON data, which is all an event holds (replaying a session reads
-    every event, and `copy.deepcopy` costs several times this)."""
-    if type(value) is dict:
-        return {key: _copy(item) for key, item in value.items()}
-    if type(value) is list:
-        return [_copy(item) for item in value]
-    return value
 
 
 def _plain(data: dict[str, Any], where: str) -> dict[str, Any]:
