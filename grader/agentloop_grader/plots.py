@@ -23,11 +23,6 @@ EM = 0.62  # DejaVu Sans' mean advance per character in em: text widths are esti
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")  # not allowed in XML, even escaped
 
 
-def available() -> bool:
-    """Always True: the figures need nothing outside the standard library."""
-    return True
-
-
 def rate_colour(rate: float | None) -> str:
     """Green from 80% full marks, amber from 50%, red below; grey when graded by hand."""
     if rate is None:
