@@ -160,8 +160,6 @@ class GradebookWriter:
 
     def _write(self, sub: Submission, scores: dict[str, list[CellScore]],
                out: Recorded) -> None:
-        from nbgrader.api import MissingEntry
-
         gb = self.gb
         if sub.student not in self.students:
             gb.update_or_create_student(sub.student)
@@ -171,19 +169,12 @@ class GradebookWriter:
         rows, grades, comments = _rows_of(gb, submission)
         for notebook_name, notebook in sub.notebooks.items():
             row = rows[notebook_name]
-            if not notebook.file:  # no notebook at all: 0 everywhere, as stock
-                for grade in grades[row.id].values():
-                    grade.auto_score, grade.needs_manual_grade = 0.0, False
-            else:
-                for score in scores.get(notebook_name, []):
-                    grade = grades[row.id].get(score.grade_id)
-                    if grade is None:
-                        raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
-                    if score.kind == "task":
-                        continue  # stock leaves tasks to a person entirely
-                    grade.auto_score = score.score
-                    grade.needs_manual_grade = grade.manual_score is not None or \
-                        score.score is None
+            cells = grades[row.id]
+            graded = {cell: grade.manual_score is not None for cell, grade in cells.items()}
+            for cell, (auto, needs) in _auto_grades(notebook, scores.get(notebook_name, []),
+                                                    graded).items():
+                cells[cell].auto_score, cells[cell].needs_manual_grade = auto, needs
+            if notebook.file:
                 _comment(notebook, comments[row.id])
         if seconds_late > 0:
             gb.db.flush()
@@ -268,18 +259,28 @@ def _no_response(notebook: SubmittedNotebook | None) -> dict[str, str | None]:
 
 def _new_grades(notebook: SubmittedNotebook | None, scores: list[CellScore],
                 rows: _NotebookRows) -> dict[str, tuple[float | None, bool]]:
-    """(auto_score, needs_manual_grade) per cell of a new submission, as `_write` sets them
-    on nbgrader's fresh rows (which start at None and True)."""
+    """(auto_score, needs_manual_grade) per cell of a new submission: nbgrader's fresh
+    rows (None and True) with this run's grades on them, nothing graded by hand yet."""
+    values: dict[str, tuple[float | None, bool]] = {cell: (None, True) for cell in rows.grades}
+    if notebook is not None:
+        values.update(_auto_grades(notebook, scores, dict.fromkeys(rows.grades, False)))
+    return values
+
+
+def _auto_grades(notebook: SubmittedNotebook, scores: list[CellScore],
+                 graded: dict[str, bool]) -> dict[str, tuple[float | None, bool]]:
+    """The (auto_score, needs_manual_grade) this run sets, by cell; `graded` says which of
+    the notebook's grade cells a person has scored already (stock's SaveAutoGrades)."""
     from nbgrader.api import MissingEntry
 
-    if notebook is not None and not notebook.file:  # no notebook at all: 0 everywhere
-        return {cell: (0.0, False) for cell in rows.grades}
-    values: dict[str, tuple[float | None, bool]] = {cell: (None, True) for cell in rows.grades}
-    for score in scores if notebook is not None else []:
-        if score.grade_id not in values:
+    if not notebook.file:  # no notebook at all: 0 everywhere, nothing left to grade by hand
+        return {cell: (0.0, False) for cell in graded}
+    values = {}
+    for score in scores:
+        if score.grade_id not in graded:
             raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
         if score.kind != "task":  # stock leaves tasks to a person entirely
-            values[score.grade_id] = (score.score, score.score is None)
+            values[score.grade_id] = (score.score, graded[score.grade_id] or score.score is None)
     return values
 
 
