@@ -2,12 +2,12 @@
 on the same submissions, in one run — and whether every score agrees.
 
 Three classes:
-- ps1: an ordinary nbgrader assignment (tests/assignments/ps1: two notebooks, a data file,
+- ps1: an ordinary nbgrader assignment (tests/grader/assignments/ps1: two notebooks, a data file,
   a helper module, plain asserts with hidden tests, manual cells), honest submissions
   (correct, partial, blank, missing notebook, manual answers);
-- pandas: an assignment whose notebook imports pandas (tests/assignments/ps_pandas),
+- pandas: an assignment whose notebook imports pandas (tests/grader/assignments/ps_pandas),
   correct and blank submissions;
-- chapters: every chapter in chapters/ (correct, tests/roundtrip's WRONG, blank).
+- chapters: every chapter in chapters/ (correct, tests/chapters/roundtrip's WRONG, blank).
 Each is released once with agentloop-grade and copied for stock, so both grade the same
 release; every grade's auto_score and needs_manual_grade is compared. A default run takes
 10–15 minutes on 2 cores, nearly all of it stock starting a kernel per notebook.
@@ -35,7 +35,7 @@ from agentloop_grader.course import REPO, Course, chapter_notebooks
 from agentloop_grader.protocol import Limits
 from agentloop_grader.release import release
 
-ASSIGNMENTS = REPO / "tests" / "assignments"
+ASSIGNMENTS = REPO / "tests" / "grader" / "assignments"
 sys.path.insert(0, str(ASSIGNMENTS))
 import make_class as mc  # noqa: E402
 

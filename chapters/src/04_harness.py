@@ -493,7 +493,7 @@ print(drive(replayed, stop).outcome)
 # own tests of this chapter exercise failures of this kind — a planner swapped while a session
 # is paused, malformed tool results, hooks that raise or return the wrong thing — and pin every
 # transition and the order in which the hooks fire. If you cloned the course they are
-# `tests/test_ch4_*.py` in the repository (outside your practice workspace): read them, break
+# `tests/lib/harness/` in the repository (outside your practice workspace): read them, break
 # them, add cases.
 
 # %% [markdown]

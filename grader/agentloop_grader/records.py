@@ -9,7 +9,7 @@ notebook scores 0 with nothing left to grade by hand; the late penalty as config
 
 A student's first, on-time submission is inserted in bulk, already scored, in one
 transaction (`_insert_new`: the same rows nbgrader's `add_submission` makes, and
-tests/test_grading_records.py holds the two paths to identical rows); a regrade or a late
+tests/grader/test_records.py holds the two paths to identical rows); a regrade or a late
 submission goes through nbgrader's API, whose late-penalty plugin works on its objects.
 
 The autograded notebook is the student's own notebook, sanitized (test and locked cells

@@ -2,7 +2,7 @@
 
 - `answers(nb)`: the answer cell sources of a notebook, by grade_id
 - `with_answers(nb, {grade_id: source})`: a copy with those answer cells replaced
-- `roundtrip(stem)`: the chapter author's WRONG / PARTIAL dicts from tests/roundtrip/
+- `roundtrip(stem)`: the chapter author's WRONG / PARTIAL dicts from tests/chapters/roundtrip/
 - `submit(course, assignment, student, content)`: place a submission (dict, bytes or None)
 """
 

@@ -1,3 +1,0 @@
-"""The notebooks here are fixtures graded by tests/test_stock_parity.py, not nbval tests."""
-
-collect_ignore_glob = ["*/*.ipynb"]

@@ -1,0 +1,123 @@
+"""Chapter 1's command line: golden outputs for every scenario, the stop policy replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentloop.cli import main
+from agentloop.environment import SCENARIOS
+
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+
+
+@pytest.mark.parametrize("scenario", list(SCENARIOS))
+def test_loop_matches_the_golden_file(scenario, capsys):
+    assert main(["loop", "--scenario", scenario]) == 0
+    assert capsys.readouterr().out == (GOLDEN / f"loop_{scenario}.txt").read_text()
+
+
+def test_console_script_and_module_give_the_same_bytes():
+    expected = (GOLDEN / "loop_limit.txt").read_bytes()
+    as_module = subprocess.run([sys.executable, "-m", "agentloop", "loop", "--scenario", "limit"],
+                               capture_output=True, check=True)
+    assert as_module.stdout == expected
+
+
+def test_limits_on_the_command_line(capsys):
+    assert main(["loop", "--scenario", "permanent_error", "--max-retries", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("step: ") == 1 and out.endswith("decision: error\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["loop", "--scenario", "nope"], "unknown scenario 'nope'; known scenarios:"),
+        (["loop", "--max-steps", "9"], "max_steps must be an integer from 1 to 5, got 9"),
+        (["loop", "--max-steps", "two"], "--max-steps takes a whole number, got 'two'"),
+        (["loop", "--max-retries", "2"], "max_retries must be an integer from 0 to 1, got 2"),
+        (["loop", "--bogus"], "unrecognized arguments: --bogus"),
+        (["nonsense"], "invalid choice: 'nonsense'"),
+        ([], "the following arguments are required: COMMAND"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_status_2(argv, message, capsys):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+
+
+def test_bad_arguments_from_the_real_command_have_no_traceback():
+    done = subprocess.run([sys.executable, "-m", "agentloop", "loop", "--max-steps", "0"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == "agentloop: error: max_steps must be an integer from 1 to 5, got 0\n"
+
+
+def write_policy(folder: Path, content: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "stop_policy.json").write_text(content)
+    return folder
+
+
+def test_run_with_max_steps_2_stops_at_limit(tmp_path, capsys):
+    folder = write_policy(tmp_path / "limit2", json.dumps({"max_steps": 2, "max_retries": 1}))
+    assert main(["run", "--dir", str(folder)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "stop_policy: max_steps 2, max_retries 1" in lines
+    assert [line for line in lines if line.startswith("Step ")] == [
+        "Step 1 | read_task_cards | continue",
+        "Step 2 | validate_task_card | limit",
+    ]
+    assert "Stop: limit" in lines
+    assert lines[-1] == "A replay proves nothing about how a live model would behave."
+
+
+def test_run_with_the_full_budget_replays_five_actions_to_success(tmp_path, capsys):
+    folder = write_policy(tmp_path / "p", '{"max_steps": 5, "max_retries": 1}')
+    assert main(["run", "--dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("| validate_task_card |") == 3
+    assert "Step 5 | draft_summary | success" in out and "Stop: success" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no stop_policy.json in"),
+        ("{not json", "is not valid JSON"),
+        ("[1, 2]", "must hold a JSON object"),
+        ('{"max_steps": 2}', "missing max_retries"),
+        ('{"max_steps": 7, "max_retries": 1}', "max_steps must be an integer from 1 to 5, got 7"),
+        ('{"max_steps": 2, "max_retries": true}', "max_retries must be an integer from 0 to 1"),
+        ('{"max_steps": 2, "max_retries": 1, "speed": 3}', "unknown keys ['speed']"),
+    ],
+)
+def test_broken_policy_files_are_explained(tmp_path, capsys, content, message):
+    folder = tmp_path / "policy"
+    folder.mkdir()
+    if content is not None:
+        (folder / "stop_policy.json").write_text(content)
+    assert main(["run", "--dir", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_run_on_a_missing_folder(tmp_path, capsys):
+    assert main(["run", "--dir", str(tmp_path / "nowhere")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("folder", "stop"), [("limit2", "Stop: limit"),
+                                              ("office", "Stop: success")])
+def test_the_shipped_example_policies(folder, stop, capsys):
+    examples = Path(__file__).resolve().parents[3] / "examples" / "stop_policy"
+    assert main(["run", "--dir", str(examples / folder)]) == 0
+    assert stop in capsys.readouterr().out

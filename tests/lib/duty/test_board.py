@@ -1,0 +1,350 @@
+"""Chapter 5's task board and its three tools: cards, malformed and hostile card files, path
+tricks, pages, validation, the summary and its contract."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from agentloop.duty import board as board_module
+from agentloop.duty.board import (
+    MAX_CARD_BYTES,
+    BoardError,
+    UnreadableCard,
+    check_card,
+    check_file_name,
+    list_card_files,
+    load_board,
+    parse_card,
+    read_card_file,
+)
+from agentloop.duty.board_tools import (
+    board_registry,
+    draft_summary,
+    make_registry,
+    read_task_cards,
+    tool_definitions,
+    validate_task_card,
+)
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLE = ROOT / "examples/my_agent/board"
+
+
+def card_text(card_id: str = "task-001", title: str = "A title", group: str = "lab",
+              status: str = "todo", blocked_by: str = "", notes: str = "Some notes.",
+              extra: str = "") -> str:
+    return (f"---\nid: {card_id}\ntitle: {title}\ngroup: {group}\nstatus: {status}\n"
+            f"blocked_by: {blocked_by}\n{extra}---\n{notes}\n")
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Path:
+    folder = tmp_path / "board"
+    folder.mkdir()
+    (folder / "task-001.md").write_text(card_text(), encoding="utf-8")
+    return folder
+
+
+def unreadable(folder: Path, name: str) -> str:
+    return load_board(folder).unreadable[name]
+
+
+# --- the card format -------------------------------------------------------------------
+
+def test_a_card_is_a_header_block_and_notes():
+    card = parse_card(card_text("task-003", "Equipment for the hall", status="blocked",
+                                blocked_by="task-002, task-001", notes="line one\nline two"),
+                      "task-003.md")
+    assert (card.id, card.title, card.group, card.status) == \
+        ("task-003", "Equipment for the hall", "lab", "blocked")
+    assert card.blocked_by == ("task-002", "task-001")
+    assert card.notes == "line one\nline two"
+
+
+def test_a_bom_crlf_and_blank_header_lines_are_fine():
+    text = "\ufeff" + card_text().replace("\n", "\r\n").replace("title:", "\r\ntitle:")
+    assert parse_card(text, "task-001.md").title == "A title"
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("", "no header block: a card starts with a line '---'"),
+    ("id: task-001\n", "no header block"),
+    ("---\nid: task-001\ntitle: x\n", "the header block is not closed by a second '---' line"),
+    ("---\nid: task-001\nthis is not a field\n---\n", "header line 3 is not 'field: value'"),
+    ("---\ntitle: no id here\n---\n", "no id in the header"),
+    ("---\nid:\n---\n", "no id in the header"),
+    ("---\nid: a\0b\n---\n", "contains a NUL byte"),
+])
+def test_a_card_without_a_usable_header_is_unreadable(text, reason):
+    with pytest.raises(UnreadableCard, match=reason):
+        parse_card(text, "x.md")
+
+
+# --- hostile and malformed files ---------------------------------------------------------
+
+def test_a_huge_file_is_refused_without_reading_it(board):
+    (board / "task-002.md").write_bytes(b"x" * (MAX_CARD_BYTES + 1))
+    assert unreadable(board, "task-002.md") == \
+        f"{MAX_CARD_BYTES + 1} bytes; a card may have at most {MAX_CARD_BYTES}"
+
+
+def test_a_bad_encoding_is_reported_with_the_byte(board):
+    (board / "task-002.md").write_bytes(card_text("task-002").encode("utf-8") + b"\xff\xfe")
+    assert unreadable(board, "task-002.md").startswith("not UTF-8 text (byte 0xff at position")
+
+
+def test_the_example_boards_windows_1251_card():
+    assert load_board(EXAMPLE).unreadable == {
+        "task-012.md": "not UTF-8 text (byte 0xcf at position 24)"}
+
+
+def test_a_symlink_out_of_the_board_is_refused_and_never_read(board, tmp_path):
+    secret = tmp_path / "secret.md"
+    secret.write_text(card_text("task-secret", notes="the secret text"), encoding="utf-8")
+    (board / "task-secret.md").symlink_to(secret)
+    (board / "task-abs.md").symlink_to("/etc/passwd")
+    whole = load_board(board)
+    assert whole.unreadable == {"task-abs.md": "a symbolic link that points outside the board",
+                                "task-secret.md": "a symbolic link that points outside the board"}
+    seen = [read_task_cards(board, "secret", 1), validate_task_card(board, "task-secret"),
+            draft_summary(board, "task-secret")]
+    assert seen[0]["matches"] == [] and seen[1]["valid"] is False
+    assert seen[2]["ok"] is False
+    assert "the secret text" not in repr(seen)
+
+
+def test_symlinks_inside_the_board(board):
+    (board / "sub").mkdir()
+    (board / "sub/task-009.md").write_text(card_text("task-009"), encoding="utf-8")
+    (board / "task-009.md").symlink_to(board / "sub/task-009.md")
+    (board / "copy.md").symlink_to(board / "task-001.md")   # inside the board: read
+    (board / "gone.md").symlink_to(board / "nothing-here.md")
+    whole = load_board(board)
+    assert whole.unreadable["task-009.md"].startswith("a symbolic link into a subfolder")
+    assert whole.unreadable["gone.md"] == "cannot be opened (no such file or directory)"
+    assert check_card(whole.cards["copy.md"], whole) == [
+        "the id task-001 does not match the file name copy.md (expected task-001.md)",
+        "2 files claim the id task-001: copy.md, task-001.md"]
+
+
+def test_special_files_are_not_cards(board):
+    os.mkfifo(board / "pipe.md")   # opening it must not wait for a writer
+    (board / "folder.md").mkdir()
+    whole = load_board(board)
+    assert whole.unreadable["pipe.md"] == "not a regular file"
+    assert whole.unreadable["folder.md"] == "not a regular file"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_a_file_without_read_permission(board):
+    path = board / "task-002.md"
+    path.write_text(card_text("task-002"), encoding="utf-8")
+    path.chmod(0)
+    try:
+        assert unreadable(board, "task-002.md") == "cannot be opened (permission denied)"
+    finally:
+        path.chmod(0o644)
+
+
+def test_only_md_files_that_are_not_hidden_are_card_files(board):
+    (board / "README.txt").write_text("not a card", encoding="utf-8")
+    (board / ".draft.md").write_text("hidden", encoding="utf-8")
+    assert list_card_files(board) == ["task-001.md"]
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "../task-001.md", "/etc/passwd", "a/b.md",
+                                  "a\\b.md", "a\0b.md", None])
+def test_a_path_trick_is_not_a_file_name(name):
+    with pytest.raises(UnreadableCard):
+        check_file_name(name)
+
+
+def test_reading_a_path_trick_never_leaves_the_board(board):
+    with pytest.raises(UnreadableCard, match="is a path"):
+        read_card_file(board, "../../etc/passwd")
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    (lambda p: None, "the board folder {p} was not found"),
+    (lambda p: p.write_text("x"), "{p} is not a folder; the board is a folder of card files"),
+])
+def test_an_unreadable_board_is_a_board_error(tmp_path, setup, message):
+    path = tmp_path / "board"
+    setup(path)
+    with pytest.raises(BoardError, match=message.format(p=path).replace(".", r"\.")):
+        load_board(path)
+    observation = read_task_cards(path, "x", 1)
+    assert observation == {"ok": False, "error": f"Error: {message.format(p=path)}"}
+
+
+def test_a_board_that_is_too_long_is_refused(board, monkeypatch):
+    monkeypatch.setattr(board_module, "MAX_CARD_FILES", 3)
+    for number in range(2, 6):
+        (board / f"task-00{number}.md").write_text(card_text(f"task-00{number}"))
+    with pytest.raises(BoardError, match="has more than 3 card files"):
+        list_card_files(board)
+
+
+# --- check_card: schema, then consistency -------------------------------------------------
+
+@pytest.mark.parametrize(("text", "problems"), [
+    (card_text(status="wip"), ["status 'wip' is not one of todo, in_progress, blocked, done"]),
+    (card_text(title=""), ["the title is empty"]),
+    (card_text(group=""), ["the group is empty"]),
+    (card_text(title="t" * 121), ["the title has 121 characters; at most 120"]),
+    (card_text(extra="owner: Mark\n"), ["unknown field 'owner'; a card has id, title, group, "
+                                        "status, blocked_by and notes"]),
+    (card_text(extra="status: done\n"), ["field 'status' is written twice"]),
+    ("---\nid: task-001\ntitle: t\n---\n", ["no group in the header", "no status in the header",
+                                            "no blocked_by in the header"]),
+    (card_text("Task 1"), ["id 'Task 1' is not an id: lowercase letters and digits in parts "
+                           "joined by '-', at most 64 characters"]),
+    (card_text(blocked_by="../x"), ["blocked_by names '../x', which is not an id"]),
+    (card_text(blocked_by="task-001", status="blocked"), ["the card is blocked by itself"]),
+    (card_text(blocked_by="task-099", status="blocked"),
+     ["blocked_by names task-099, which is not on the board"]),
+    (card_text(status="blocked"), ["status is blocked but blocked_by names no card"]),
+    (card_text(status="done", blocked_by="task-002"),
+     ["status is done but it is blocked by task-002, which is not done"]),
+    (card_text(status="wip", blocked_by="task-099"),
+     ["status 'wip' is not one of todo, in_progress, blocked, done",
+      "blocked_by names task-099, which is not on the board"]),
+])
+def test_check_card_names_every_problem(board, text, problems):
+    (board / "task-001.md").write_text(text, encoding="utf-8")
+    (board / "task-002.md").write_text(card_text("task-002", status="in_progress"))
+    whole = load_board(board)
+    assert check_card(whole.cards["task-001.md"], whole) == problems
+
+
+def test_every_card_of_the_example_board_but_one_is_sound():
+    whole = load_board(EXAMPLE)
+    broken = {name: check_card(card, whole) for name, card in whole.cards.items()
+              if check_card(card, whole)}
+    assert broken == {"task-007.md": [
+        "status 'wip' is not one of todo, in_progress, blocked, done",
+        "blocked_by names task-099, which is not on the board"]}
+    assert len(whole.files) == 14
+
+
+# --- the three tools ------------------------------------------------------------------
+
+def test_reading_the_example_board_page_by_page():
+    pages = [read_task_cards(EXAMPLE, "equipment", page) for page in (1, 2, 3)]
+    assert pages[0] == {"ok": True, "matches": ["task-003", "task-003-copy"],
+                        "search_complete": False, "next_page": 2, "page": 1, "pages": 3,
+                        "scanned": 5, "total": 14, "unreadable": []}
+    assert [p["matches"] for p in pages] == [["task-003", "task-003-copy"], [], []]
+    assert [p["search_complete"] for p in pages] == [False, False, True]
+    assert pages[2]["next_page"] is None and pages[2]["scanned"] == 4
+    assert pages[2]["unreadable"] == [{"file": "task-012.md",
+                                       "reason": "not UTF-8 text (byte 0xcf at position 24)"}]
+
+
+@pytest.mark.parametrize(("query", "matches"), [
+    ("posters", ["task-004"]),
+    ("POSTERS", ["task-004"]),
+    ("task-003", ["task-003"]),          # an id matches exactly, never as a prefix
+    ("task-003-copy", ["task-003-copy"]),
+    ("hall", ["task-001", "task-003"]),
+    ("catering", []),
+    ("admin", ["task-008", "task-009", "task-013"]),   # a group; task-012 is unreadable
+])
+def test_what_a_query_matches(query, matches):
+    found = [m for page in range(1, 4) for m in read_task_cards(EXAMPLE, query, page)["matches"]]
+    assert found == matches
+
+
+@pytest.mark.parametrize(("query", "page", "error"), [
+    ("equipment", 4, "Error: page 4 does not exist; the board has 3 pages of 5 card files"),
+    ("equipment", 0, "Error: read_task_cards's page must be from 1 to 1000, got 0"),
+    ("equipment", "1", "Error: read_task_cards's page must be int, got '1'"),
+    ("", 1, "Error: read_task_cards's query must be from 1 to 64 characters, got ''"),
+    (None, 1, "Error: read_task_cards's query must be str, got None"),
+])
+def test_read_arguments_are_checked_by_the_tool_too(query, page, error):
+    assert read_task_cards(EXAMPLE, query, page) == {"ok": False, "error": error}
+
+
+def test_an_empty_board_is_one_empty_page(tmp_path):
+    assert read_task_cards(tmp_path, "x", 1)["pages"] == 1
+    assert read_task_cards(tmp_path, "x", 1)["search_complete"] is True
+
+
+def test_validate_task_card():
+    assert validate_task_card(EXAMPLE, "task-003") == {
+        "ok": True, "card": "task-003", "file": "task-003.md", "valid": True, "problems": []}
+    broken = validate_task_card(EXAMPLE, "task-007")
+    assert broken["valid"] is False and len(broken["problems"]) == 2
+    assert validate_task_card(EXAMPLE, "task-012") == {
+        "ok": True, "card": "task-012", "file": "task-012.md", "valid": False,
+        "problems": ["not UTF-8 text (byte 0xcf at position 24)"]}
+    assert validate_task_card(EXAMPLE, "task-099") == {
+        "ok": False, "error": "Error: no card with the id task-099 on the board"}
+
+
+@pytest.mark.parametrize("trick", ["../../etc/passwd", "/etc/passwd", "task-003/../../x",
+                                   "task-003.md", "TASK-003", "task-003\0", "task 003"])
+def test_a_card_is_named_by_its_id_never_by_a_path(trick):
+    for observation in (validate_task_card(EXAMPLE, trick), draft_summary(EXAMPLE, trick)):
+        assert observation["ok"] is False
+        assert "is not a card id" in observation["error"] or "must be" in observation["error"]
+
+
+def test_draft_summary_meets_or_misses_the_contract():
+    drafted = draft_summary(EXAMPLE, "task-004", ("id", "title", "status", "blocked_by"))
+    assert drafted["ok"] and drafted["contract"] == {
+        "ok": True, "fields": ["id", "title", "status", "blocked_by"], "missing": []}
+    assert drafted["summary"] == (
+        "## task-004 — Print the open day posters\n- id: task-004\n"
+        "- title: Print the open day posters\n- group: design\n- status: todo\n"
+        "- blocked_by: none\n- notes: A2, twenty copies. The files are in the design "
+        "group's folder.\n")
+    assert drafted["headline"] == \
+        'task-004 "Print the open day posters" (design) — todo, blocked by nothing'
+    no_notes = draft_summary(EXAMPLE, "task-011, task-004", ("notes",))
+    assert no_notes["contract"] == {"ok": False, "fields": ["notes"],
+                                    "missing": ["task-011: notes"]}
+    assert draft_summary(EXAMPLE, "task-004")["contract"]["ok"] is True   # no contract
+
+
+@pytest.mark.parametrize(("cards", "error"), [
+    ("task-007", "Error: task-007 is not a valid card (status 'wip' is not one of todo, "
+                 "in_progress, blocked, done); only confirmed cards are summarised"),
+    ("task-004,task-004", "Error: cards names a card twice: task-004,task-004"),
+    ("task-404", "Error: no card with the id task-404 on the board"),
+])
+def test_draft_summary_refuses_what_it_cannot_confirm(cards, error):
+    assert draft_summary(EXAMPLE, cards) == {"ok": False, "error": error}
+
+
+def test_only_allowlisted_tools_are_registered(tmp_path):
+    registry = board_registry(EXAMPLE, allowlist=("read_task_cards",))
+    assert registry.names() == ["read_task_cards"]
+    assert registry["read_task_cards"].run(query="posters", page=1)["matches"] == ["task-004"]
+    with pytest.raises(ValueError, match=r"allowlist names unknown tools \['shell'\]"):
+        make_registry(("shell",), lambda name: lambda **args: {})
+
+
+def test_tool_definitions_are_the_providers_format():
+    definitions = tool_definitions(board_registry(EXAMPLE))
+    assert [d["name"] for d in definitions] == ["read_task_cards", "validate_task_card",
+                                                "draft_summary"]
+    assert definitions[0]["input_schema"] == {
+        "type": "object", "required": ["query", "page"], "properties": {
+            "query": {"type": "string", "minLength": 1, "maxLength": 64},
+            "page": {"type": "integer", "minimum": 1, "maximum": 1000}}}
+
+
+def test_the_tools_never_write_to_the_board(tmp_path):
+    copy = tmp_path / "board"
+    shutil.copytree(EXAMPLE, copy)
+    before = {p.name: p.read_bytes() for p in copy.iterdir()}
+    read_task_cards(copy, "equipment", 1)
+    validate_task_card(copy, "task-003")
+    draft_summary(copy, "task-003")
+    assert {p.name: p.read_bytes() for p in copy.iterdir()} == before

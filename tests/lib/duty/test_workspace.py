@@ -1,0 +1,203 @@
+"""Chapter 5's workspace: every missing or bad setting is one line naming the file and the
+field, exit status 2, never a traceback; the state file and the outputs likewise."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agentloop.cli import main
+from agentloop.duty.workspace import WorkspaceError, is_workspace, load_workspace
+
+ROOT = Path(__file__).resolve().parents[3]
+BOARD = ROOT / "examples/my_agent/board"
+GOOD = {"goal": "Tell Anya where the equipment task stands", "query": "equipment",
+        "board": str(BOARD), "save": "out/answer.md", "state": "out/state.json",
+        "trace": "out/trace.jsonl"}
+POLICY = '{"max_steps": 5, "max_retries": 1}'
+
+
+def workspace(tmp_path: Path, agent: object = None, policy: str | None = POLICY,
+              raw: str | None = None) -> Path:
+    folder = tmp_path / "ws"
+    folder.mkdir(exist_ok=True)
+    text = raw if raw is not None else json.dumps(GOOD if agent is None else agent)
+    (folder / "agent.json").write_text(text, encoding="utf-8")
+    if policy is not None:
+        (folder / "stop_policy.json").write_text(policy, encoding="utf-8")
+    return folder
+
+
+def with_(**changes: object) -> dict:
+    return {**GOOD, **changes}
+
+
+def without(name: str) -> dict:
+    return {k: v for k, v in GOOD.items() if k != name}
+
+
+AGENT = "ws/agent.json"
+POLICY_FILE = "ws/stop_policy.json"
+CASES = [
+    (without("goal"), f"{AGENT}: missing goal (what the duty officer is asked"),
+    (without("query"), f"{AGENT}: missing query"),
+    (without("board"), f"{AGENT}: missing board"),
+    (with_(goal=""), f"{AGENT}: goal must be one line of text, 1 to 300 characters, got ''"),
+    (with_(goal="two\nlines"), f"{AGENT}: goal must be one line of text"),
+    (with_(goal=7), f"{AGENT}: goal must be one line of text, 1 to 300 characters, got 7"),
+    (with_(query="q" * 65), f"{AGENT}: query must be one line of 1 to 64 characters"),
+    (with_(board=""), f"{AGENT}: board must be one line of text"),
+    (with_(page_size=0), f"{AGENT}: page_size must be an integer from 1 to 50, got 0"),
+    (with_(page_size=True), f"{AGENT}: page_size must be an integer from 1 to 50, got True"),
+    (with_(page_size="5"), f"{AGENT}: page_size must be an integer from 1 to 50, got '5'"),
+    (with_(tools="read_task_cards"), f"{AGENT}: tools must be a list drawn from"),
+    (with_(tools=["read_task_cards", "shell"]),
+     f"{AGENT}: tools[1] is 'shell'; allowed: read_task_cards, validate_task_card, "
+     "draft_summary"),
+    (with_(tools=["draft_summary", "draft_summary"]),
+     f"{AGENT}: tools[1] repeats 'draft_summary'"),
+    (with_(guards=["repeated", "polite"]),
+     f"{AGENT}: guards[1] is 'polite'; a guard is 'repeated' or 'tokens=N'"),
+    (with_(guards=["tokens=0"]),
+     f"{AGENT}: guards[0]: budget must be an integer from 1 to 100000 tokens, got 0"),
+    (with_(guards="repeated"), f"{AGENT}: guards must be a list"),
+    (with_(contract=[]), f"{AGENT}: contract is empty"),
+    (with_(contract=["id", "owner"]), f"{AGENT}: contract[1] is 'owner'; allowed: id, title, "
+                                      "group, status, blocked_by, notes"),
+    (with_(save="/tmp/answer.md"), f"{AGENT}: save must be a relative path inside the "
+                                   "workspace (no '..', not absolute), got '/tmp/answer.md'"),
+    (with_(state="../state.json"), f"{AGENT}: state must be a relative path inside the "
+                                   "workspace"),
+    (with_(trace="agent.json"), f"{AGENT}: trace would overwrite agent.json"),
+    (with_(trace="stop_policy.json"), f"{AGENT}: trace would overwrite stop_policy.json"),
+    (with_(save=None), f"{AGENT}: save must be a file path inside the workspace, got None"),
+    (with_(trace="out/answer.md"), f"{AGENT}: save, state and trace must be three different "
+                                   "files"),
+    (with_(model="gpt"), f"{AGENT}: model must be 'replay' or 'live:MODEL_NAME', got 'gpt'"),
+    (with_(model="live:"), f"{AGENT}: model must be 'replay' or 'live:MODEL_NAME'"),
+    (with_(speed=3), f"{AGENT}: unknown field 'speed'; the fields are: goal, query, board"),
+    ([1, 2], f"{AGENT} must hold a JSON object with the fields goal, query, board"),
+]
+
+
+@pytest.mark.parametrize(("agent", "message"), CASES, ids=[c[1][len(AGENT) + 2:][:40]
+                                                           for c in CASES])
+def test_a_bad_setting_is_one_line_naming_the_file_and_the_field(tmp_path, monkeypatch, capsys,
+                                                                 agent, message):
+    monkeypatch.chdir(tmp_path)
+    workspace(tmp_path, agent)
+    assert main(["run", "--dir", "ws"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"agentloop: error: {message}"), captured.err
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert not (tmp_path / "ws/out").exists()   # nothing is written before all is checked
+
+
+@pytest.mark.parametrize(("policy", "raw", "message"), [
+    (None, None, "no stop_policy.json in ws"),
+    ('{"max_steps": 9, "max_retries": 1}', None,
+     f"{POLICY_FILE}: max_steps must be an integer from 1 to 5, got 9"),
+    ('{"max_steps": 5}', None, f"{POLICY_FILE}: missing max_retries"),
+    ("{nope", None, f"{POLICY_FILE} is not valid JSON"),
+    (POLICY, "{nope", f"{AGENT} is not valid JSON: Expecting property name"),
+])
+def test_the_stop_policy_and_broken_json_are_explained(tmp_path, monkeypatch, capsys, policy,
+                                                       raw, message):
+    monkeypatch.chdir(tmp_path)
+    workspace(tmp_path, policy=policy, raw=raw)
+    assert main(["run", "--dir", "ws"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_missing_folder_is_chapter_1s_message(tmp_path, capsys):
+    assert main(["run", "--dir", str(tmp_path / "nowhere")]) == 2
+    assert "is not a folder" in capsys.readouterr().err
+
+
+def test_a_missing_board_is_not_a_workspace_error(tmp_path):
+    folder = workspace(tmp_path, with_(board="no/such/board"))
+    loaded = load_workspace(folder)   # the run will observe it, and stop with error
+    assert loaded.board_shown.endswith("no/such/board")
+
+
+def test_defaults_and_what_is_left_out(tmp_path):
+    loaded = load_workspace(workspace(tmp_path, {"goal": "g", "query": "q", "board": "b"}))
+    assert (loaded.page_size, loaded.tools_default, loaded.guards, loaded.contract) == \
+        (5, True, (), None)
+    assert loaded.tools == ("read_task_cards", "validate_task_card", "draft_summary")
+    assert loaded.outputs == {"save": None, "state": None, "trace": None}
+    assert (loaded.model, loaded.max_steps, loaded.max_retries) == ("replay", 5, 1)
+    assert is_workspace(tmp_path / "ws") and not is_workspace(ROOT / "examples/stop_policy/office")
+
+
+def test_workspace_errors_are_value_errors(tmp_path):
+    with pytest.raises(ValueError, match="page_size"):
+        load_workspace(workspace(tmp_path, with_(page_size=99)))
+    assert issubclass(WorkspaceError, ValueError)
+
+
+def test_a_live_model_without_a_key_is_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("LLM_API_KEY", raising=False)
+    monkeypatch.chdir(tmp_path)
+    workspace(tmp_path, with_(model="live:some-model"))
+    assert main(["run", "--dir", "ws"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("agentloop: error: ws/agent.json: model 'live:some-model' needs an API key: "
+                   "LLM_API_KEY is not set (or use \"model\": \"replay\")\n")
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{broken", "ws/out/state.json is not valid JSON"),
+    ('{"format": "other"}', "ws/out/state.json: format must be 'agentloop.duty.state/1'"),
+    ('{"format": "agentloop.duty.state/1", "stop": "maybe"}',
+     "ws/out/state.json: stop must be one of success, needs_input, error, limit or null"),
+    ('{"format": "agentloop.duty.state/1", "answer": 3}',
+     "ws/out/state.json: answer must be a string or null, got 3"),
+    ('{"format": "agentloop.duty.state/1", "question": {"kind": "guess", "text": "t", '
+     '"query": "q", "candidates": []}}', "ws/out/state.json: question.kind must be one of"),
+    ('{"format": "agentloop.duty.state/1", "question": {"text": "t"}}',
+     "ws/out/state.json: question must be an object with kind, text, query and candidates"),
+])
+def test_a_bad_state_file_names_the_file_and_the_field(tmp_path, monkeypatch, capsys, content,
+                                                       message):
+    monkeypatch.chdir(tmp_path)
+    folder = workspace(tmp_path)
+    (folder / "out").mkdir()
+    (folder / "out/state.json").write_text(content, encoding="utf-8")
+    assert main(["run", "--dir", "ws"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_an_output_that_cannot_be_written_is_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    folder = workspace(tmp_path, without("state"))
+    (folder / "out").write_text("a file where the folder should be", encoding="utf-8")
+    assert main(["run", "--dir", "ws"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("agentloop: error: cannot write the trace ws/out/trace.jsonl")
+    assert err.count("\n") == 1
+    (folder / "out").unlink()
+    (folder / "out").mkdir()
+    (folder / "out/answer.md").mkdir()   # save cannot be written: after the run, one line
+    assert main(["run", "--dir", "ws"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("agentloop: error: cannot write save ws/out/answer.md")
+    assert err.count("\n") == 1
+
+
+def test_bad_workspaces_from_the_real_command_have_no_traceback(tmp_path):
+    workspace(tmp_path, with_(tools=["rm"]))
+    done = subprocess.run([sys.executable, "-m", "agentloop", "run", "--dir", "ws"],
+                          capture_output=True, text=True, cwd=tmp_path,
+                          env={**os.environ, "PYTHONPATH": str(ROOT / "lib")})
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("agentloop: error: ws/agent.json: tools[0] is 'rm'; allowed: "
+                           "read_task_cards, validate_task_card, draft_summary\n")

@@ -1,0 +1,248 @@
+"""Progress and solutions in a practice workspace: what `check(...)` records, what
+`progress()` / `agentloop progress` show, and when `solution(...)` shows an answer.
+
+Each test runs in a fresh temporary workspace (the current directory is set to it, as
+Jupyter does for a notebook's kernel).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import nbformat
+import pytest
+
+from agentloop.checks import check, get_check
+from agentloop.checks.ch1 import REFERENCE, revised_rule
+from agentloop.practice import progress, solution
+from agentloop.practice import tracking as progress_module
+from agentloop.practice.build import update_workspace
+from agentloop.practice.solutions import Gate, Reveal, decode_bundle
+from agentloop.practice.tracking import NOT_STARTED, PASSED, TRIED, format_progress, rows
+from agentloop.practice.workspace import PROGRESS, SOLUTIONS, STATE_DIR
+
+ROOT = Path(__file__).resolve().parents[3]
+DECIDE_CHECKS = ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario")
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    workspace = tmp_path_factory.mktemp("made") / "ws"
+    update_workspace(workspace, ROOT / "chapters")
+    return workspace
+
+
+@pytest.fixture
+def workspace(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh copy of a new workspace, as the current directory."""
+    import shutil
+
+    copy = tmp_path / "ws"
+    shutil.copytree(made, copy)
+    monkeypatch.chdir(copy)
+    return copy
+
+
+def status(workspace: Path, check_id: str) -> str:
+    return next(r.status for r in rows(workspace) if r.check == check_id)
+
+
+def blank_decide(state):
+    raise NotImplementedError()
+
+
+def wrong_decide(state):
+    return "continue"
+
+
+def right_decide(state):
+    return revised_rule(state)[0]
+
+
+def run(check_id: str, answer, capsys: pytest.CaptureFixture[str]) -> str:
+    check(check_id, answer)
+    return capsys.readouterr().out
+
+
+def test_every_check_starts_not_started(workspace: Path) -> None:
+    items = rows(workspace)
+    chapters = [n for n in sorted((ROOT / "chapters").glob("[0-9]*.ipynb"))]
+    assert {r.chapter.split(" — ")[0] for r in items} >= {"Chapter 1", "Chapter 2"}
+    assert len({r.chapter for r in items}) == len(chapters)
+    assert all(r.status == NOT_STARTED for r in items)
+    assert not (workspace / STATE_DIR / PROGRESS).exists()
+
+
+def test_a_blank_answer_leaves_the_check_not_started(workspace: Path, capsys) -> None:
+    out = run("ch1-decide-failure", blank_decide, capsys)
+    assert "✘" in out
+    assert status(workspace, "ch1-decide-failure") == NOT_STARTED
+    check("ch1-predict")  # `predictions` is not defined here at all
+    assert "run your answer cell" in capsys.readouterr().out
+    assert status(workspace, "ch1-predict") == NOT_STARTED
+
+
+def test_tried_then_passed_then_tried_again(workspace: Path, capsys) -> None:
+    run("ch1-decide-failure", wrong_decide, capsys)
+    assert status(workspace, "ch1-decide-failure") == TRIED
+    run("ch1-decide-failure", right_decide, capsys)
+    assert status(workspace, "ch1-decide-failure") == PASSED
+    run("ch1-decide-failure", wrong_decide, capsys)  # the latest run counts
+    assert status(workspace, "ch1-decide-failure") == TRIED
+    entry = json.loads((workspace / STATE_DIR / PROGRESS).read_text())["checks"][
+        "ch1-decide-failure"]
+    assert entry["runs"] == 3 and entry["ever_passed"] is True
+
+
+def test_the_exercise_is_announced_solved_once_all_its_checks_pass(workspace: Path,
+                                                                    capsys) -> None:
+    outs = [run(check_id, right_decide, capsys) for check_id in DECIDE_CHECKS]
+    assert ["★" in out for out in outs] == [False, False, True]
+    assert 'solution("ch1-decide-answer")' in outs[-1]
+    assert "3 of" in format_progress(workspace)
+
+
+def test_outside_a_workspace_nothing_is_recorded_or_announced(tmp_path: Path, capsys,
+                                                              monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    outs = [run(check_id, right_decide, capsys) for check_id in DECIDE_CHECKS]
+    assert all("★" not in out for out in outs)
+    assert outs[0].strip().endswith("8/8 cases passed: all passed")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_under_nbgrader_check_records_nothing(workspace: Path, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("NBGRADER_EXECUTION", "validate")
+    run("ch1-decide-failure", right_decide, capsys)
+    assert status(workspace, "ch1-decide-failure") == NOT_STARTED
+
+
+def test_an_untouched_stub_that_does_not_raise_is_not_a_try(workspace: Path, capsys,
+                                                            monkeypatch) -> None:
+    """ch4's TRANSITION_ROWS = [] fails its self-check without raising; the kernel's history
+    shows it is the stub, so the check stays not started — until the learner writes rows."""
+    catalog = json.loads((workspace / STATE_DIR / "course.json").read_text())
+    stub = next(e["stub"] for c in catalog["chapters"] for e in c["exercises"]
+                if e["id"] == "ch4-table-answer")
+    history = ["", stub, 'check("ch4-table-rows")']
+    shell = SimpleNamespace(user_ns={"In": history})
+    monkeypatch.setitem(sys.modules, "IPython", SimpleNamespace(get_ipython=lambda: shell))
+    run("ch4-table-rows", [], capsys)
+    assert status(workspace, "ch4-table-rows") == NOT_STARTED
+    history.insert(2, 'TRANSITION_ROWS = [("IDLE", "DONE", True)]')
+    run("ch4-table-rows", [("IDLE", "DONE", True)], capsys)
+    assert status(workspace, "ch4-table-rows") == TRIED
+
+
+def test_progress_view_and_command_line(workspace: Path, capsys) -> None:
+    run("ch1-decide-failure", right_decide, capsys)
+    run("ch1-decide-search", wrong_decide, capsys)
+    view = progress()
+    assert 'data-check="ch1-decide-failure" data-status="passed"' in view._repr_html_()
+    assert 'data-check="ch1-decide-search" data-status="tried"' in view._repr_html_()
+    assert "✔ passed      ch1-decide-failure" in repr(view)
+    command = [sys.executable, "-m", "agentloop", "progress", "--workspace", str(workspace)]
+    text = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    assert text == format_progress(workspace)
+    assert text.startswith("Your progress: 1 of ")
+    as_json = json.loads(subprocess.run([*command, "--json"], capture_output=True, text=True,
+                                        check=True).stdout)
+    assert {r["check"]: r["status"] for r in as_json}["ch1-decide-search"] == TRIED
+    # run from inside the workspace, no option needed
+    inside = subprocess.run(command[:4], capture_output=True, text=True, cwd=workspace)
+    assert inside.stdout == text
+
+
+def test_progress_command_without_a_workspace_says_so(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "agentloop", "progress", "--workspace",
+                           str(tmp_path)], capture_output=True, text=True)
+    assert done.returncode == 2
+    assert "is not a practice workspace" in done.stderr and "./course lab" in done.stderr
+
+
+# --- solutions after trying -------------------------------------------------------------
+
+def reference_source() -> str:
+    nb = nbformat.read(ROOT / "chapters" / "01_agent_loop.ipynb", as_version=4)
+    cell = next(c for c in nb.cells
+                if c.metadata.get("nbgrader", {}).get("grade_id") == "ch1-decide-answer")
+    return "\n".join(line for line in cell.source.splitlines() if "### " not in line)
+
+
+def test_no_solution_before_the_checks_pass(workspace: Path, capsys) -> None:
+    run("ch1-decide-failure", wrong_decide, capsys)
+    shown = solution("ch1-decide-answer")
+    assert isinstance(shown, Gate)
+    text = repr(shown)
+    assert "not every check has passed yet" in text
+    assert 'solution("ch1-decide-answer", confirm=True)' in text
+    assert "observation.get(\"retryable\"" not in text
+    assert json.loads((workspace / STATE_DIR / PROGRESS).read_text())["solutions"] == {}
+
+
+def test_a_confirmed_show_me_reveals_and_is_recorded(workspace: Path) -> None:
+    shown = solution("ch1-decide-failure", confirm=True)  # a check's id names its exercise
+    assert isinstance(shown, Reveal) and shown.when == "before passing"
+    assert reference_source() in repr(shown)
+    assert rows(workspace)[0].solution == "before passing"
+    assert isinstance(solution("ch1-decide-answer"), Reveal)  # seen: no need to ask again
+
+
+def test_the_solution_after_passing_sits_next_to_yours(workspace: Path, capsys) -> None:
+    for check_id in DECIDE_CHECKS:
+        run(check_id, right_decide, capsys)
+    shown = solution("ch1-decide-answer")
+    assert isinstance(shown, Reveal) and shown.when == "after passing"
+    assert reference_source() in shown.text()
+    # not run in a kernel: "yours" is the answer cell of the notebook in this folder
+    assert shown.yours is not None and "raise NotImplementedError()" in shown.yours
+    assert "- yours, + reference" in shown.text()
+    html = shown._repr_html_()
+    assert 'class="agentloop-solution" data-exercise="ch1-decide-answer"' in html
+    assert rows(workspace)[0].solution == "after passing"
+
+
+def test_unknown_exercises_are_named(workspace: Path) -> None:
+    with pytest.raises(KeyError, match="ch1-decide-answer"):
+        solution("ch1-nope")
+
+
+def test_the_show_me_button_asks_first(workspace: Path, monkeypatch) -> None:
+    """The notebook's "Show me anyway…" button, then "Yes, show it"."""
+    pytest.importorskip("ipywidgets")
+    import IPython.display
+
+    shown: list = []
+    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kw: shown.extend(objs))
+    gate = solution("ch1-messages-answer")
+    gate._ipython_display_()
+    box = shown[0]
+    _, ask, confirm, _ = box.children
+    yes, no = confirm.children[1].children
+    assert confirm.layout.display == "none"
+    ask.click()
+    assert confirm.layout.display is None and rows(workspace)[-1].solution == ""
+    no.click()
+    assert confirm.layout.display == "none"
+    assert progress_module.load(workspace)["solutions"] == {}
+    ask.click()
+    yes.click()
+    assert progress_module.load(workspace)["solutions"] == {"ch1-messages-answer":
+                                                            "before passing"}
+    assert any(isinstance(obj, Reveal) for obj in shown)
+
+
+def test_the_bundle_is_not_readable_as_text(workspace: Path) -> None:
+    text = (workspace / STATE_DIR / SOLUTIONS).read_text()
+    assert 'observation.get("retryable", True)' not in text
+    assert "predictions" not in text.split("\n", 1)[1]
+    exercises = decode_bundle(text)
+    assert exercises["ch1-decide-answer"]["source"] == reference_source()
+    assert exercises["ch1-predict-answer"]["checks"] == ["ch1-predict"]
+    assert set(exercises["ch1-decide-answer"]["checks"]) == set(DECIDE_CHECKS)
+    assert get_check("ch1-predict").answer == exercises["ch1-predict-answer"]["answer"]
+    assert REFERENCE["predictions"]  # the full module is the one these tests import
