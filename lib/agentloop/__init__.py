@@ -6,7 +6,9 @@ Where each chapter lives:
 - chapter 2, tools and control:   `agentloop.tools`, `agentloop.controller`, `agentloop.planners`
 - chapter 3, a model in the loop: `agentloop.messages`, `agentloop.shop`, `agentloop.models`,
                                   `agentloop.agent`, `agentloop.guards`, `agentloop.token_estimate`,
-                                  `agentloop.live` (an optional real model, same contract)
+                                  `agentloop.live` (an optional real model, same contract),
+                                  `agentloop.openai_compatible` (any OpenAI-compatible
+                                  endpoint, a local model too: the same contract again)
 - chapter 4, the harness:         `agentloop.harness`
 - chapter 5, the capstone:        `agentloop.duty` (the duty officer on a task board: `board`,
                                   `board_tools`, `workspace`, `planner`, `officer`, `handover`,

@@ -30,6 +30,7 @@ from agentloop.messages import (
     USER,
     Block,
     Message,
+    Reply,
     describe_action,
     input_tokens_of,
     message,
@@ -71,12 +72,15 @@ def run_agent(model: Any, task: str, max_steps: int = MAX_STEPS,
     shop = Shop() if shop is None else shop
     history: list[Message] = [message(USER, task)]
     steps: list[Step] = []
+    replies: list[Reply] = []
 
     def finish(exit_: str, reason: str) -> Transcript:
-        return Transcript(task, steps, exit_, reason, shop.requests, history, max_steps)
+        return Transcript(task, steps, exit_, reason, shop.requests, history, max_steps,
+                          replies)
 
     for number in range(1, max_steps + 1):
         reply = validate_reply(model.create(SYSTEM, history, TOOLS))
+        replies.append(copy.deepcopy(reply))   # the record: a live run replays from it
         step = Step(number, text_of(reply), tokens=input_tokens_of(reply))
         steps.append(step)
         if reply["stop_reason"] == END_TURN:
@@ -163,6 +167,8 @@ class Transcript:
 
     `exit` is one of `EXITS`; `reason` says why in words: the answer (`end_turn`), the
     limit, the model's reason for a person, the guard's reason, or the stop reason.
+    `replies` are the model's replies as it gave them, one a step, with their token
+    usage: `run_agent(ScriptedModel(replies), task)` runs a live run again, offline.
     """
 
     task: str
@@ -172,6 +178,7 @@ class Transcript:
     pending: list[dict[str, str]] = field(default_factory=list)
     messages: list[Message] = field(default_factory=list)
     max_steps: int = MAX_STEPS
+    replies: list[Reply] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.exit not in EXITS:

@@ -1,13 +1,22 @@
-"""Chapter 3's command: `agentloop support "TASK"` runs the shop's support agent offline."""
+"""Chapter 3's command: `agentloop support "TASK"` runs the shop's support agent offline.
+
+With `--model openai-compatible --base-url URL --model-name NAME` the same loop runs on a
+live model (Ollama, llama.cpp's server, vLLM, LM Studio, …): the log then starts with the
+model's line. Exit status: 0 the run ended (any of its five exits), 1 the live model failed
+(nothing answered, an HTTP error, a reply the loop cannot use: one line on stderr), 2 bad
+input.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from agentloop.agent import MAX_STEPS, Transcript, run_agent
-from agentloop.commands._options import number
+from agentloop.agent import MAX_STEPS, Transcript, run_agent, validate_run
+from agentloop.commands._options import add_model_options, live_model, number
 from agentloop.guards import parse_guard
 from agentloop.models import SupportModel
+from agentloop.openai_compatible import NAME, EndpointError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                          help="1 to 5 (default 5)")
     support.add_argument("--guard", action="append", default=[], metavar="GUARD",
                          help="'repeated' or 'tokens=N'; may be given more than once")
+    add_model_options(support, "the scripted SupportModel")
     support.set_defaults(handler=_support)
 
 
@@ -31,5 +41,17 @@ def format_support(transcript: Transcript) -> str:
 
 def _support(args: argparse.Namespace) -> int:
     guards = [parse_guard(text) for text in args.guard]
-    print(format_support(run_agent(SupportModel(), args.task, args.max_steps, guards)))
+    live = live_model(args)
+    if live is None:
+        print(format_support(run_agent(SupportModel(), args.task, args.max_steps, guards)))
+        return 0
+    validate_run(args.task, args.max_steps, guards)   # so a ValueError below is the model's
+    try:
+        transcript = run_agent(live, args.task, args.max_steps, guards)
+    except (EndpointError, ValueError) as exc:
+        print(f"agentloop: support: the live model failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"model: {NAME} — {live.model} at {live.base_url} (a live run: the next one may "
+          "go another way)")
+    print(format_support(transcript))
     return 0
