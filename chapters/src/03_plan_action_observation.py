@@ -206,7 +206,8 @@ print(inspect.getsource(agent.run_agent))
 #
 # 1. The task is the first message. The agent has `max_steps = 5` steps and four tools.
 # 2. **Step 1.** The model is sent the system prompt, the tools and the history. It replies
-#    with a plan and one action: `get_order_status(1187)`.
+#    with a plan and one action: `get_order_status(1187)`. The reply is kept in `replies`,
+#    the run's record (a live model's run is replayed from it, at the end of Lesson 3).
 # 3. It is not `hand_to_human`, and no guard objects, so the program runs it. The reply goes into
 #    the history, then the observation.
 # 4. **Step 2.** The model sees "delivered" and plans differently: `open_return_request(1187)`.
@@ -514,6 +515,68 @@ print(json.dumps(first_request, indent=1, ensure_ascii=False))
 # A live model may plan in other words, or take another road — and its token counts come from
 # the provider, not from words × 1.3. The loop, the limit, the guards and the log stay exactly
 # the same: that is the point of keeping them in the program.
+
+# %% [markdown]
+# ### Run it on a local model (optional, not part of the course)
+#
+# Without an account or a key, a model can run on your own machine. Local model servers —
+# Ollama, llama.cpp's `llama-server`, vLLM, LM Studio — all speak the *OpenAI-compatible*
+# chat-completions API, tool calls included, and `agentloop.openai_compatible` has an adapter
+# for it: `OpenAICompatibleModel(base_url, model_name)` has the same `create(system, messages,
+# tools)`, sends the same history and tool definitions in that API's format, and turns the
+# reply back into the same plain dicts. It needs nothing beyond Python itself. With
+# [Ollama](https://ollama.com) installed, one command fetches a small model that can call tools
+# (about 2 GB, once), which Ollama then serves at `http://localhost:11434/v1`:
+#
+# ```bash
+# ollama pull qwen2.5:3b
+# ```
+#
+# The next cell asks that address whether the model is there (it waits half a second at most)
+# and, if it is, runs the return of 1187 on it with both guards. If nothing answers, it prints
+# one line and does nothing else. For another server or model, set `OPENAI_COMPATIBLE_BASE_URL`
+# and `OPENAI_COMPATIBLE_MODEL` before you start JupyterLab. From a terminal, the same run:
+#
+# ```bash
+# agentloop support "I want to return order 1187." --model openai-compatible \
+#     --base-url http://localhost:11434/v1 --model-name qwen2.5:3b
+# ```
+#
+# **What it costs.** No money, but disk space for the model, about 3 GB of memory while it runs,
+# and time: on a laptop's processor one step takes seconds, not microseconds. A hosted endpoint
+# costs money for every token instead, and wants a key in `OPENAI_COMPATIBLE_API_KEY`.
+# **It is not reproducible.** Run the cell twice and the model may plan in other words, take
+# another road, or ask for a tool that does not exist (the shop answers "no tool named …", as it
+# would for a scripted model). The transcript keeps every reply the model gave, with the
+# server's token counts, so the run can be replayed: `ScriptedModel(live.replies)` plays them
+# back, and the same loop gives the same run, offline.
+
+# %%
+import os
+
+from agentloop.guards import repeated_action, token_budget
+from agentloop.openai_compatible import (
+    BASE_URL_VARIABLE,
+    MODEL_VARIABLE,
+    OLLAMA_BASE_URL,
+    OLLAMA_MODEL,
+    OpenAICompatibleModel,
+    endpoint_problem,
+)
+
+base_url = os.environ.get(BASE_URL_VARIABLE, OLLAMA_BASE_URL)
+model_name = os.environ.get(MODEL_VARIABLE, OLLAMA_MODEL)
+problem = endpoint_problem(base_url, model_name)
+if problem is not None:
+    print(f"skipped: {problem} — start a local model and run this cell again")
+else:
+    live_guards = [repeated_action, token_budget(3000)]
+    live = run_agent(OpenAICompatibleModel(base_url, model_name), RETURN_1187,
+                     guards=live_guards)
+    print(live)
+    print("input tokens per request, as the server counted them:", live.tokens)
+    again = run_agent(ScriptedModel(live.replies), RETURN_1187, guards=live_guards)
+    print("replayed offline from its replies, the same run:", again.lines() == live.lines())
 
 # %% [markdown]
 # ## Exercises
