@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agentloop.checks import Check, checks_in, library_check, library_module
+from agentloop.checks import Check, checks_in, library_module
 
+from .answers import answer_key
 from .course import Course, GradingError
 from .protocol import CellKind
 
@@ -111,6 +112,12 @@ class Assignment:
     checks: dict[str, Check]  # every check a CHECK cell calls, by id
     teacher_checks: frozenset[str] = frozenset()  # the ones from checks.py
     imports: frozenset[str] = frozenset()  # top-level modules the notebooks import
+
+    @property
+    def answered_by(self) -> tuple[str, ...]:
+        """Library modules that answer one of the assignment's exercises: its sandbox does
+        not load them (see agentloop.checks.Check.answered_by)."""
+        return tuple(sorted({name for chk in self.checks.values() for name in chk.answered_by}))
 
     @property
     def check_modules(self) -> frozenset[str]:
@@ -245,7 +252,7 @@ def resolve_checks(notebooks: dict[str, NotebookSpec], teacher: dict[str, Check]
 
 def _resolve(check_id: str, teacher: dict[str, Check], spec: NotebookSpec, cell: SourceCell,
              folder: Path) -> Check:
-    library = library_check(check_id)
+    library = answer_key(check_id)
     if library is not None and check_id in teacher:
         raise GradingError(f"{folder / CHECKS_FILE}: check {check_id!r} is also one of the "
                            "course's chapter checks; rename yours")

@@ -39,6 +39,7 @@ from .records import (
 )
 from .report import PROTECTIONS, Row, RunReport
 from .scratch import ram_tempdir, run_folder, work_root_base
+from .secret import course_seed, fingerprint
 from .submission import (
     SourceCellRecord,
     Submission,
@@ -57,7 +58,7 @@ class Options:
     workers: int = 0  # 0: one per core
     scheduler: str | None = None  # a Dask scheduler address
     limits: Limits | None = None  # None: the course's nbgrader timeout, default limits
-    seed: int | None = None  # None: each check's fixed seed (same cases as the notebook)
+    seed: int | None = None  # None: the course's secret seed (see secret.py)
     progress: bool = True
     students: tuple[str, ...] = ()  # only these (default: every submission)
     isolation: str = "auto"  # or namespaces | landlock | container | trusted
@@ -91,7 +92,9 @@ class Autograder:
                                f"run `agentloop-grade release {assignment}` first")
         config = course.config()
         self.limits = options.limits or Limits(time_s=execute_timeout(config))
-        self.book = CaseBook.build(self.assignment, options.seed)
+        self.seed = options.seed if options.seed is not None else \
+            course_seed(self.course.root, create=True)
+        self.book = CaseBook.build(self.assignment, self.seed)
         try:
             self.choice = choose(options.isolation, trusted=options.trusted,
                                  container_image=options.container_image)
@@ -147,10 +150,8 @@ class Autograder:
             spec = self.assignment.notebooks[name]
             probes = {c.grade_id: self.book.probes(c) for c in spec.cells if c.checks}
             cells = cells_to_run(notebook, spec, probes)
-            withhold = tuple(cid for cid in self.assignment.checks
-                             if cid not in self.assignment.teacher_checks)
             jobs.append(Job(f"j{number:05d}n{index}", sub.student, name, cells, self.limits,
-                            sub.files, withhold))
+                            sub.files))
         return jobs
 
     def record(self, writer: GradebookWriter, sub: Submission, runs: dict[str, Run]) -> Row:
@@ -235,9 +236,11 @@ class Autograder:
         if self.choice.mode == "trusted":
             notes.append("TRUSTED RUN: submissions ran without a sandbox "
                          "(--trusted-submissions)")
+        seed = options.seed if options.seed is not None else \
+            f"the course's secret seed {fingerprint(str(self.seed))}"
         return RunReport(self.assignment.name, settings={
             "workers": options.worker_count(), "scheduler": options.scheduler,
-            "seed": options.seed, "limits": {"time_s": self.limits.time_s,
+            "seed": seed, "limits": {"time_s": self.limits.time_s,
                                              "memory_mb": self.limits.memory_mb,
                                              "disk_mb": self.limits.disk_mb},
             "isolation": self.choice.describe(), "isolation_mode": str(self.choice.mode),
@@ -302,7 +305,8 @@ class Autograder:
             root = tmp / f"worker{number}"
             root.mkdir()
             os.chmod(root, 0o711)
-            views.append(View.for_this_python(str(root), extra_readable=(str(files),)))
+            views.append(View.for_this_python(str(root), extra_readable=(str(files),),
+                                              without_modules=self.assignment.answered_by))
         setup = Setup(preload, tuple(sorted(self.assignment.check_modules)), str(files),
                       self.choice.to_plain(), views[0].to_plain())
         return setup, self.choice, views

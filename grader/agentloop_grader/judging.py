@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agentloop.checks import Case, Check, Report, judge
-from agentloop.checks.core import probe_name
+from agentloop.checks.core import hidden_seed, probe_name
 
 from .assignment import Assignment, NotebookSpec, SourceCell
 from .protocol import CellKind, CellRun, Probe, Run
@@ -37,7 +37,9 @@ class CaseBook:
         default_factory=dict)
 
     @classmethod
-    def build(cls, assignment: Assignment, seed: int | None = None) -> CaseBook:
+    def build(cls, assignment: Assignment, seed: str | int) -> CaseBook:
+        """Every check's cases; hidden ones drawn from `seed`, the course's secret seed (or
+        a seed the teacher gave), each check with a seed of its own (see hidden_seed)."""
         book = cls(assignment.checks)
         for spec in assignment.notebooks.values():
             for cell in spec.cells:
@@ -45,7 +47,7 @@ class CaseBook:
                     key = (check_id, cell.hidden_cases)
                     if key not in book.cases:
                         book.cases[key] = assignment.checks[check_id].all_cases(
-                            hidden=cell.hidden_cases, seed=seed)
+                            hidden=cell.hidden_cases, seed=hidden_seed(seed, check_id))
         return book
 
     def probes(self, cell: SourceCell) -> tuple[Probe, ...]:

@@ -7,6 +7,9 @@ its channel with one JSON line per message, always in this order:
     CellStarted(cell_id) → CellFinished(cell_id, ...)      for every cell of the job
     Done
 
+or, before any student code, `Unfit(reason)` alone: the sandbox cannot give the notebook
+what it needs (the assignment's files), and the run must stop rather than grade wrongly.
+
 The grader accepts nothing else: `decode` refuses unknown kinds, fields and types, and the
 supervisor refuses messages out of order. Every value here is plain data, so a job and its
 run also cross Dask's process boundary unchanged.
@@ -112,7 +115,6 @@ class Job:
     cells: tuple[CellJob, ...]
     limits: Limits = field(default_factory=Limits)
     files: tuple[SubmittedFile, ...] = ()
-    withhold: tuple[str, ...] = ()  # library check ids whose references answer cells never see
 
     def to_plain(self) -> dict[str, Any]:
         return to_plain(self)
@@ -122,8 +124,7 @@ class Job:
         cells = tuple(CellJob(c["cell_id"], CellKind(c["kind"]), c["source"],
                               tuple(Probe(**p) for p in c["probes"])) for c in data["cells"])
         return cls(data["job_id"], data["student"], data["notebook"], cells,
-                   Limits(**data["limits"]), tuple(SubmittedFile(**f) for f in data["files"]),
-                   tuple(data["withhold"]))
+                   Limits(**data["limits"]), tuple(SubmittedFile(**f) for f in data["files"]))
 
 
 @dataclass(frozen=True)
@@ -178,9 +179,17 @@ class Done:
     pass
 
 
-Message = Ready | CellStarted | CellFinished | Done
+@dataclass(frozen=True)
+class Unfit:
+    """Sent instead of Ready: the sandbox cannot run this notebook as stock would (e.g. an
+    assignment file is not readable in its folder). Nothing of the student's has run."""
+
+    reason: str
+
+
+Message = Ready | CellStarted | CellFinished | Done | Unfit
 _KINDS: dict[str, type] = {"ready": Ready, "started": CellStarted, "finished": CellFinished,
-                           "done": Done}
+                           "done": Done, "unfit": Unfit}
 _NAMES = {kind: name for name, kind in _KINDS.items()}
 
 
@@ -210,6 +219,8 @@ def decode(line: bytes) -> Message:
         return kind()
     if kind is CellStarted:
         return CellStarted(**_fields(data, {"cell_id": (str,)}))
+    if kind is Unfit:
+        return Unfit(**_fields(data, {"reason": (str,)}))
     fields = _fields(data, {"cell_id": (str,), "result": (dict,), "probes": (dict,),
                             "missing": (dict,)}, required=("cell_id",))
     result = fields.get("result")
@@ -264,6 +275,8 @@ class Run:
     stderr: str = ""
     attempts: int = 0
     seconds: float = 0.0
+    written: list[SubmittedFile] = field(default_factory=list)  # files the notebook left
+    # in its folder (what stock's autograded/ keeps), from the last attempt
 
     def to_plain(self) -> dict[str, Any]:
         return to_plain(self)
@@ -275,7 +288,7 @@ class Run:
                  for cid, c in data["cells"].items()}
         return cls(data["job_id"], data["student"], data["notebook"], cells,
                    list(data["problems"]), data["stdout"], data["stderr"], data["attempts"],
-                   data["seconds"])
+                   data["seconds"], [SubmittedFile(**f) for f in data["written"]])
 
 
 # --- the grader and its warm workers (control socket, length-prefixed JSON) ----------------
@@ -289,6 +302,10 @@ class Setup:
     files_dir: str  # the assignment's files (read-only), linked into each job's work dir
     isolation: dict[str, Any]  # isolation.Choice.to_plain()
     view: dict[str, Any]  # isolation.View.to_plain()
+    files: tuple[str, ...] = ()  # every file under files_dir, relative: each job gets each
+    # one in its folder, or the sandbox is Unfit
+    environment: dict[str, str] = field(default_factory=dict)  # what a notebook's process
+    # sees besides the sandbox's own variables (nbgrader's NBGRADER_EXECUTION, say)
 
     def to_plain(self) -> dict[str, Any]:
         return to_plain(self)
@@ -296,7 +313,8 @@ class Setup:
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Setup:
         return cls(tuple(data["preload"]), tuple(data["check_modules"]), data["files_dir"],
-                   dict(data["isolation"]), dict(data["view"]))
+                   dict(data["isolation"]), dict(data["view"]), tuple(data["files"]),
+                   dict(data["environment"]))
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from .course import (
     ensure_tools_on_path,
     resolve_assignment,
 )
+from .secret import course_seed
 
 CHAPTER_STAMP = ".chapter-sha256"  # what release copied from chapters/, to spot edits
 
@@ -99,6 +100,7 @@ def release(course: Course, names: list[str] | None = None, due: str | None = No
     """Release the named assignments (default: every one in source/; in this repository's
     own course, every chapter too). `due` sets their due date in the gradebook."""
     course.root.mkdir(parents=True, exist_ok=True)
+    course_seed(course.root, create=True)  # the hidden cases' secret, made once, never released
     notes = copy_chapters(course, list(names or []), chapters)
     selected = _selected(course, list(names or []))
     due_utc = parse_due(due) if due else None

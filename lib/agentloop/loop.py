@@ -10,20 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from agentloop.environment import perform_action, validate_scenario
+from agentloop.terminals import (  # noqa: F401 - the chapter's vocabulary, named here too
+    CONTINUE,
+    DECISIONS,
+    ERROR,
+    LIMIT,
+    NEEDS_INPUT,
+    SUCCESS,
+    TERMINALS,
+)
 from agentloop.validation import validate_whole_number
 
 MAX_STEPS = 5
 MAX_RETRIES = 1
 STEP_RANGE = (1, 5)
 RETRY_RANGE = (0, 1)
-
-CONTINUE = "continue"
-SUCCESS = "success"
-NEEDS_INPUT = "needs_input"
-ERROR = "error"
-LIMIT = "limit"
-TERMINALS = (SUCCESS, NEEDS_INPUT, ERROR, LIMIT)
-DECISIONS = (CONTINUE, *TERMINALS)
 
 
 def run_loop(

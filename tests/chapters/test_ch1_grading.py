@@ -2,9 +2,9 @@
 
 `grade_in_process` is what the teacher's grader does with one submission (see
 grader/agentloop_grader/sandbox): only the answer cells run, in a fresh namespace, with
-the library's references withheld (the grader's own Seal stubs them); each check then
-probes its answer on the visible and hidden cases with its own reference withheld, and
-the outputs are judged with the check's verify. The submissions are the instructor
+the library modules that answer an exercise out of reach (the sandbox does not load them);
+each check of the teacher's edition then probes its answer on the visible and hidden cases,
+and the outputs are judged by the check. The submissions are the instructor
 solution, the blank student version, tests/chapters/roundtrip/01_agent_loop.py's subtly wrong one
 (exactly PARTIAL) and every CHEATS entry there (each cheated cell earns nothing).
 """
@@ -18,10 +18,10 @@ from types import ModuleType
 
 import nbformat
 import pytest
-from chapter_answers import run_sealed, sealed_verdict
+from agentloop_grader.answers import chapter_keys
+from chapter_answers import cases, run_as_graded, verdict
 
 import agentloop.checks.ch1 as ch1
-from agentloop.checks import checks_in
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "chapters" / "01_agent_loop.ipynb"
@@ -44,12 +44,9 @@ def blank(source: str) -> str:
 
 def grade_in_process(module: ModuleType, answers: dict[str, str]) -> dict[str, bool]:
     """Check id → passed, for a submission given as its answer cells (id → source)."""
-    checks = checks_in(module)
-    # Each reference once: three decide checks share loop.decide, and a Seal given the same
-    # function twice restores its code from the stub it made itself (reported to the lead).
-    seal, namespace = run_sealed(checks.values(), answers)
-    return {check_id: sealed_verdict(seal, chk, namespace, chk.all_cases(hidden=True))
-            for check_id, chk in checks.items()}
+    checks = chapter_keys(module.__name__.rsplit(".", 1)[-1])
+    namespace = run_as_graded(checks.values(), answers)
+    return {check_id: verdict(chk, namespace, cases(chk)) for check_id, chk in checks.items()}
 
 
 SOLUTION = answer_cells(NOTEBOOK)

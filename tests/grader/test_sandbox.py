@@ -31,8 +31,7 @@ from agentloop_grader.protocol import (
 )
 from agentloop_grader.supervisor import Ending, Sequence, run_job
 from agentloop_grader.workers import Worker
-
-from agentloop.checks import get_check
+from chapter_answers import cases, key
 
 # chapter 1's solution cell (self-contained, as every answer cell is)
 GOOD = T.answers(T.read(CHAPTERS / "01_agent_loop.ipynb"))["ch1-decide-answer"]
@@ -87,11 +86,11 @@ def worker():
 
 
 def _job(*cells: CellJob, time_s: float = 3.0) -> Job:
-    return Job("t", "s", "nb", cells, Limits(time_s=time_s, memory_mb=512), (), (CHECK,))
+    return Job("t", "s", "nb", cells, Limits(time_s=time_s, memory_mb=512), ())
 
 
 def _check_cell() -> CellJob:
-    inputs = [c.input for c in get_check(CHECK).all_cases(hidden=True)]
+    inputs = [c.input for c in cases(key(CHECK))]
     return CellJob(CHECK, CellKind.CHECK, "", (Probe(CHECK, "decide", "", inputs),))
 
 
@@ -102,7 +101,7 @@ def test_a_good_notebook_runs_in_one_attempt(worker):
     assert run.attempts == 1 and not run.problems
     assert run.cells["a"].result.error is None, run.cells["a"].result
     assert run.cells[CHECK].missing is None, run.cells[CHECK]
-    assert len(run.cells[CHECK].probes[CHECK]) == len(get_check(CHECK).all_cases(hidden=True))
+    assert len(run.cells[CHECK].probes[CHECK]) == len(cases(key(CHECK)))
     assert run.cells["t"].result.error is None
 
 

@@ -1,18 +1,62 @@
 """A chapter notebook's answer cells run the way the grader runs them, in one process.
 
 For the chapters' check tests: the answers alone, in order, in a fresh namespace; each
-graded check judged on its hidden cases; nbgrader's release stub put in place of a
-solution region.
+graded check judged by the teacher's edition on its hidden cases (drawn from the tests'
+own course seed); nbgrader's release stub put in place of a solution region. The grader's
+sandbox does not load a check's `answered_by` modules at all; here, in one process, their
+functions are stubs that raise while the answers run and while they are probed (what a
+learner's `check` does too). tests/grader/test_roundtrip.py grades the same answers in the
+real sandbox.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import contextlib
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import nbformat
-from agentloop_grader.sandbox.seal import Seal
+from agentloop_grader.answers import answer_key
 
-from agentloop.checks import Check, collect, get_check, judge, run_check
+from agentloop.checks import Check, collect, hidden_seed, judge, run_check
+from agentloop.checks.withhold import library_objects, withheld
+
+SEED = "the tests' course seed"  # a course's secret seed, for in-process grading
+
+
+def key(check_id: str) -> Check:
+    """The teacher's edition of a course check."""
+    found = answer_key(check_id)
+    if found is None:
+        raise KeyError(f"no teacher's check {check_id!r}")
+    return found
+
+
+def cases(chk: Check, hidden: bool = True) -> list:
+    """A check's cases as the grader draws them for the tests' course."""
+    return chk.all_cases(hidden=hidden, seed=hidden_seed(SEED, chk.id) if hidden else None)
+
+
+@contextlib.contextmanager
+def not_loaded(checks: Iterable[Check], answer: Any = None) -> Iterator[None]:
+    """The checks' answered_by modules out of reach (their functions stubs that raise)."""
+    modules = {name for chk in checks for name in chk.answered_by}
+    with withheld(answer, library_objects(sorted(modules))):
+        yield
+
+
+def graded(check: str | Check, answer: Any, hidden: bool = True):
+    """The report the grader gives `answer`: the teacher's edition, hidden cases included,
+    with the exercise's answered_by modules out of reach."""
+    chk = key(check) if isinstance(check, str) else check
+    try:
+        with not_loaded([chk], answer):
+            return run_check(chk, answer, hidden=hidden,
+                             seed=hidden_seed(SEED, chk.id) if hidden else None)
+    except Exception as exc:  # the answer *is* a library object: refused, nothing earned
+        from agentloop.checks import Report
+
+        return Report(chk.id, chk.title, problem=str(exc))
 
 STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 
@@ -42,9 +86,8 @@ def scores(nb: nbformat.NotebookNode, namespace: dict) -> dict[str, bool]:
     """Each graded check: does the namespace's answer pass its hidden cases?"""
     out = {}
     for check_id in graded_ids(nb):
-        chk = get_check(check_id)
-        out[check_id] = chk.answer in namespace and run_check(
-            chk, namespace[chk.answer], hidden=True).passed
+        chk = key(check_id)
+        out[check_id] = chk.answer in namespace and graded(chk, namespace[chk.answer]).passed
     return out
 
 
@@ -63,26 +106,67 @@ def stub_out(source: str) -> str:
     return "\n".join(out)
 
 
-def run_sealed(checks: Iterable[Check], answers: dict[str, str]) -> tuple[Seal, dict]:
-    """The answer cells (id → source) run in order, with the checks' references withheld as
-    the grader withholds them; the seal and the namespace the cells left."""
-    seal = Seal([obj for chk in checks for obj in chk.guarded()])
+def run_as_graded(checks: Iterable[Check], answers: dict[str, str]) -> dict:
+    """The answer cells (id → source) run in order, with the checks' answered_by modules out
+    of reach as in the grader's sandbox; the namespace the cells left."""
+    checks = list(checks)
     namespace: dict = {"__name__": "__main__"}
-    with seal.withheld():
+    with not_loaded(checks):
         for cell_id, source in answers.items():
             try:
                 exec(compile(source, cell_id, "exec"), namespace)
             except Exception:  # an answer cell may raise; the cells after it still run
                 pass
-    return seal, namespace
+    return namespace
 
 
-def sealed_verdict(seal: Seal, chk: Check, namespace: dict, cases: list) -> bool:
-    """Does the namespace's answer pass `cases`? Never when it is missing or is the
-    library's own reference."""
+def verdict(chk: Check, namespace: dict, cases: list) -> bool:
+    """Does the namespace's answer pass `cases`? Never when it is missing or is a library
+    object the exercise must not use."""
+    answer = namespace.get(chk.answer)
+    if answer is None:
+        return False
+    try:
+        with not_loaded([chk], answer):
+            outputs = collect(chk, answer, cases)
+    except Exception:  # the answer is one of the library's own objects
+        return False
+    return judge(chk, cases, outputs).passed
+
+
+# --- TEMPORARY (issue 19): the chapters not yet split still call these ---------------------
+
+class _Legacy:
+    """What a legacy test asks of the old Seal: is an object one of the checks' own?"""
+
+    def __init__(self, checks: Iterable[Check]) -> None:
+        self.objects = [obj for chk in checks for obj in (*chk.withhold,
+                        *([chk.reference] if callable(chk.reference) else []))]
+
+    def is_reference(self, obj: Any) -> bool:
+        return any(obj is ref for ref in self.objects)
+
+
+def run_sealed(checks: Iterable[Check], answers: dict[str, str]) -> tuple[_Legacy, dict]:
+    checks = list(checks)
+    legacy = _Legacy(checks)
+    namespace: dict = {"__name__": "__main__"}
+    with withheld(None, legacy.objects):
+        for cell_id, source in answers.items():
+            try:
+                exec(compile(source, cell_id, "exec"), namespace)
+            except Exception:
+                pass
+    return legacy, namespace
+
+
+def sealed_verdict(seal: _Legacy, chk: Check, namespace: dict, cases: list) -> bool:
     answer = namespace.get(chk.answer)
     if answer is None or seal.is_reference(answer):
         return False
-    with seal.withheld(list(chk.guarded())):
-        outputs = collect(chk, answer, cases)
+    try:
+        with withheld(answer, list(chk.withhold)):
+            outputs = collect(chk, answer, cases)
+    except Exception:
+        return False
     return judge(chk, cases, outputs).passed

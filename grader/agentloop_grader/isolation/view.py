@@ -6,6 +6,7 @@ source at its own path), so nothing has to be translated between the grader and 
 
 from __future__ import annotations
 
+import glob
 import importlib.util
 import os
 import site
@@ -16,13 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-# The grader's own packages. The venv is an editable install whose finder maps each name
-# to its source directory, so these exact directories are exposed, never the repository.
+# The grader's own packages. In an editable install the venv's finder maps each name to its
+# source directory, so these exact directories are exposed, never the repository.
 PACKAGES = ("agentloop", "agentloop_grader")
-# Read by the worker before any job, never by a job: the grader itself, and the course's
-# check modules (hidden cases and reference answers). Jobs find them loaded in memory.
+# Read by the worker before any job, never by a job: the grader itself.
 WORKER_ONLY_PACKAGES = ("agentloop_grader",)
-WORKER_ONLY_ENTRIES = {"agentloop": ("checks",)}
+# Read by nobody in a sandbox, the worker included: the teacher's edition of the course's
+# checks (references, facts, hidden cases). The grader judges in its own process.
+NEVER_LOADED = ("agentloop_grader.answers",)
 
 # What a Python interpreter needs from the system (missing ones are skipped).
 SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin", "/sys/devices/system/cpu")
@@ -32,6 +34,15 @@ ETC_FILES = (
     "/etc/ssl/certs", "/etc/ssl/openssl.cnf", "/etc/ca-certificates.conf",
 )
 DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full")
+
+
+def is_device(path: str) -> bool:
+    """A character device (what the sandbox's own /dev provides), not merely a path under
+    /dev: a folder on /dev/shm (the tmpfs runs use for their files) is ordinary data."""
+    try:
+        return stat.S_ISCHR(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -66,42 +77,39 @@ class View:
 
     @classmethod
     def for_this_python(cls, work_root: str, extra_readable: Iterable[str] = (),
-                        worker_only: Iterable[str] = ()) -> View:
+                        worker_only: Iterable[str] = (),
+                        without_modules: Iterable[str] = ()) -> View:
         """The view that runs the current interpreter with its packages and ours.
 
         Covers sys.prefix/base_prefix (venv and base install), the stdlib, the
-        site-packages dirs, the real interpreter's directory, the agentloop and
-        agentloop_grader package dirs, system library dirs, a few /etc files and the
-        harmless devices. Not the user site-packages (it lives in the home folder; the
-        worker runs with -I), not sys.path as a whole (it may hold the cwd or a course dir).
+        site-packages dirs, the real interpreter's directory, the agentloop package, system
+        library dirs, a few /etc files and the harmless devices; the agentloop_grader
+        package for the worker only. Never the teacher's answers (NEVER_LOADED) nor the
+        modules in `without_modules` (library modules that answer the exercise being
+        graded: see agentloop.checks.Check.answered_by), wherever they are installed: a
+        folder holding one is exposed entry by entry without it. Not the user
+        site-packages (it lives in the home folder; the worker runs with -I), not sys.path
+        as a whole (it may hold the cwd or a course dir).
         """
         paths: list[str] = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix,
                             os.path.dirname(os.path.realpath(sys.executable))]
         scheme = sysconfig.get_paths()
         paths += [scheme[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")]
         paths += site.getsitepackages()
-        hidden = list(worker_only)
-        listable: list[str] = []
+        hidden = module_paths([*NEVER_LOADED, *without_modules])
+        worker_roots = list(worker_only)
         for name in PACKAGES:
             spec = importlib.util.find_spec(name)
             if spec is None or not spec.submodule_search_locations:
                 continue
             for folder in spec.submodule_search_locations:
-                if name in WORKER_ONLY_PACKAGES:
-                    hidden.append(folder)
-                    continue
-                # every entry but the ones jobs must not read (listed one by one, since
-                # Landlock cannot carve a hole in an allowed tree)
-                listable.append(folder)
-                for entry in sorted(os.listdir(folder)):
-                    target = os.path.join(folder, entry)
-                    (hidden if entry in WORKER_ONLY_ENTRIES.get(name, ()) else paths).append(
-                        target)
+                (worker_roots if name in WORKER_ONLY_PACKAGES else paths).append(folder)
         paths += [*SYSTEM_DIRS, *ETC_FILES, *DEVICES, *extra_readable]
-        readable = minimal(paths)
-        return cls(readable=readable, work_root=os.path.abspath(work_root),
-                   worker_only=minimal(hidden),
-                   listable=tuple(folder for folder in minimal(listable)
+        readable, listable = carve(minimal(paths), [*hidden, *minimal(worker_roots)])
+        worker, worker_listable = carve(minimal(worker_roots), hidden)
+        return cls(readable=minimal(readable), work_root=os.path.abspath(work_root),
+                   worker_only=minimal(worker),
+                   listable=tuple(folder for folder in minimal([*listable, *worker_listable])
                                   if not any(_within(folder, path) for path in readable)))
 
     def to_plain(self) -> dict[str, Any]:
@@ -120,6 +128,53 @@ class View:
     def worker_readable(self) -> tuple[str, ...]:
         """What the worker may read: the readable set and the worker-only paths."""
         return minimal([*self.readable, *self.worker_only])
+
+
+def module_paths(modules: Iterable[str]) -> list[str]:
+    """The files that hold `modules` (a package's folder, a module's file and its compiled
+    copies in __pycache__), found without importing the modules themselves."""
+    found: list[str] = []
+    for name in modules:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            continue
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            found += [os.path.realpath(folder) for folder in spec.submodule_search_locations]
+        elif spec.origin and os.path.isfile(spec.origin):
+            origin = os.path.realpath(spec.origin)
+            stem = os.path.splitext(os.path.basename(origin))[0]
+            found.append(origin)
+            found += glob.glob(os.path.join(os.path.dirname(origin), "__pycache__",
+                                            glob.escape(stem) + ".*.pyc"))
+    return found
+
+
+def carve(paths: Iterable[str], hidden: Iterable[str]) -> tuple[list[str], list[str]]:
+    """`paths` without the `hidden` ones: a folder that holds a hidden path is exposed as a
+    listable folder whose entries are exposed one by one (recursively), since neither
+    Landlock nor a bind mount can take a hole out of a tree. Returns (readable, listable)."""
+    hidden = [os.path.realpath(h) for h in hidden]
+    readable: list[str] = []
+    listable: list[str] = []
+
+    def visit(path: str) -> None:
+        real = os.path.realpath(path)
+        if any(_within(real, h) for h in hidden):
+            return
+        inside = [h for h in hidden if _within(h, real)]
+        if not inside or not os.path.isdir(path):
+            readable.append(path)
+            return
+        listable.append(path)
+        for entry in sorted(os.listdir(path)):
+            visit(os.path.join(path, entry))
+
+    for path in paths:
+        visit(path)
+    return readable, listable
 
 
 def minimal(paths: Iterable[str]) -> tuple[str, ...]:

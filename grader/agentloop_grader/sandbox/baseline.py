@@ -212,7 +212,7 @@ class Baseline:
     """The protected modules' attributes as they were when it was made (before any
     student code). `restore()` puts back what was replaced, and what was deleted from
     builtins or a class (a module attribute or `sys.modules` entry that is gone only
-    makes a test fail, and the job's own setup, e.g. seal.py, removes some). A check
+    makes a test fail, and the job's own setup may remove some). A check
     costs well under a millisecond when nothing changed."""
 
     def __init__(self, extra_packages: Iterable[str] = ()) -> None:

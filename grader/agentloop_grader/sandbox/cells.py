@@ -209,7 +209,7 @@ class CellRunner:
     def adopt_process_state(self) -> None:
         """Make the current signal handlers, signal mask, sys hooks, import hooks and gc
         callbacks what test cells get back. A job calls this after its own setup (its
-        signal handlers, seal.py's import refuser) and before the first student cell."""
+        signal handlers, import hooks) and before the first student cell."""
         self._process = hardening.ProcessState()
 
     @property

@@ -71,7 +71,7 @@ class ProcessState:
         Timers go first so that no student alarm fires after its handler is reset; a
         signal already pending then meets the default handler, which Python skips. Import
         hooks and gc callbacks lose what student code added (per `origins`) and get back
-        what it removed; others' additions stay (e.g. seal.py's import refuser)."""
+        what it removed; others' additions stay (e.g. an import hook)."""
         notes = []
         for timer in TIMERS:
             try:

@@ -2,8 +2,9 @@
 
     Ready → (CellStarted → CellFinished) per cell → Done
 
-- the student's cells (plain, answer, manual) run as a kernel would run them, with the
-  course library's references withheld (see seal.py);
+- the student's cells (plain, answer, manual) run as a kernel would run them; nothing in
+  this process holds an answer (the checks loaded here are the learner's edition, and the
+  library modules that answer the exercise are not in the sandbox at all);
 - test and locked cells (the source's text) run hardened (see cells.py);
 - check cells run no code of theirs: each probe calls the learner's answer on the inputs
   the grader chose and sends the plain data back; the grader judges it.
@@ -33,7 +34,6 @@ from ..protocol import (
     Ready,
     encode,
 )
-from .seal import Seal
 
 
 class Channel:
@@ -53,57 +53,43 @@ class Channel:
 
 @dataclass
 class LibraryChecks:
-    """The course library's checks a job may probe (loaded before any student code)."""
+    """The learner's edition of the course's checks a job may probe (loaded before any
+    student code): probes, visible cases, judges; no reference and no hidden case."""
 
     checks: dict[str, Check] = field(default_factory=dict)
-
-    def references(self, check_ids: tuple[str, ...] | list[str]) -> list[Any]:
-        """The library objects these checks guard (each once)."""
-        found = [obj for cid in check_ids if cid in self.checks
-                 for obj in self.checks[cid].guarded()]
-        return list({id(obj): obj for obj in found}.values())
 
 
 def run_job(job: Job, channel: Channel, runner: Any, library: LibraryChecks) -> None:
     """Run every cell of `job` and say what happened; the caller exits afterwards."""
-    seal = Seal(library.references(job.withhold)) if job.withhold else None
-    if seal is not None:
-        seal.close_check_modules()
     runner.adopt_process_state()  # what the fork set up is the test cells' baseline now
     channel.send(Ready())
     for cell in job.cells:
         channel.send(CellStarted(cell.cell_id))
-        channel.send(_run_cell(cell, runner, library, seal))
+        channel.send(_run_cell(cell, runner, library))
     channel.send(Done())
 
 
-def _run_cell(cell: CellJob, runner: Any, library: LibraryChecks,
-              seal: Seal | None) -> CellFinished:
+def _run_cell(cell: CellJob, runner: Any, library: LibraryChecks) -> CellFinished:
     if cell.kind is CellKind.CHECK:
-        return _probe_cell(cell, runner.namespace, library, seal)
+        return _probe_cell(cell, runner.namespace, library)
     if cell.kind.students_text:
-        if seal is None:
-            return CellFinished(cell.cell_id, runner.run_student_cell(cell.cell_id, cell.source))
-        with seal.withheld():
-            result = runner.run_student_cell(cell.cell_id, cell.source)
-        return CellFinished(cell.cell_id, result)
+        return CellFinished(cell.cell_id, runner.run_student_cell(cell.cell_id, cell.source))
     return CellFinished(cell.cell_id, runner.run_test_cell(cell.cell_id, cell.source))
 
 
-def _probe_cell(cell: CellJob, namespace: dict[str, Any], library: LibraryChecks,
-                seal: Seal | None) -> CellFinished:
+def _probe_cell(cell: CellJob, namespace: dict[str, Any],
+                library: LibraryChecks) -> CellFinished:
     probes: dict[str, list[dict[str, Plain]]] = {}
     missing: dict[str, str] = {}
     for probe in cell.probes:
         if probe.answer not in namespace:
             missing[probe.check_id] = probe.answer
             continue
-        probes[probe.check_id] = _probe(probe, namespace[probe.answer], library, seal)
+        probes[probe.check_id] = _probe(probe, namespace[probe.answer], library)
     return CellFinished(cell.cell_id, probes=probes, missing=missing or None)
 
 
-def _probe(probe: Probe, answer: Any, library: LibraryChecks,
-           seal: Seal | None) -> list[dict[str, Plain]]:
+def _probe(probe: Probe, answer: Any, library: LibraryChecks) -> list[dict[str, Plain]]:
     chk = library.checks.get(probe.check_id)
     if probe.probe:
         run = PROBES[probe.probe]
@@ -111,19 +97,11 @@ def _probe(probe: Probe, answer: Any, library: LibraryChecks,
         run = chk.probe
     else:
         return [{"raised": f"no probe for check {probe.check_id}"}] * len(probe.inputs)
-    if seal is not None and seal.is_reference(answer):
-        refused = {"raised": f"{probe.answer} is the library's own answer; write your own"}
-        return [refused] * len(probe.inputs)
     shell = Check(probe.check_id, probe.answer, probe.check_id, cases=list, probe=run)
-    references = library.references([probe.check_id])
     outputs: list[dict[str, Plain]] = []
     for value in probe.inputs:
         try:
-            if seal is not None:
-                with seal.withheld(references):
-                    outputs += collect(shell, answer, [Case(value, "")])
-            else:
-                outputs += collect(shell, answer, [Case(value, "")])
+            outputs += collect(shell, answer, [Case(value, "")])
         except BaseException as exc:  # a probe may raise SystemExit too
             outputs.append({"raised": describe_error(exc, limit=300)})
     return outputs

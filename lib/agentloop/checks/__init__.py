@@ -1,17 +1,25 @@
 """Exercise checks: a check cell is `check("ch1-decide-failure")`.
 
-A check names its answer (`decide`), carries its cases and its reference (see `core.Check`).
-Where checks are found, by id:
+A check names its answer (`decide`), carries its visible cases, its probe and its judge
+(see `core.Check`). This package is the *learner's edition* of every check: it holds no
+reference answer, no hidden case and no seed. Where checks are found, by id:
 
-- the course's chapters: `agentloop.checks.chN` for ids `chN-…`;
+- the course's chapters: `agentloop.checks.chN` for ids `chN-…`, with the facts of their
+  visible cases in agentloop/checks/facts/chN.json;
 - any other assignment: `visible_checks.json` next to the notebook, which
   `agentloop-grade release` writes from the teacher's `checks.py` (visible cases and their
-  expected outputs only: no hidden case and no reference reaches a student).
+  expected outputs only).
+
+The teacher's edition (references, facts of any input, hidden cases) is
+`agentloop_grader.answers`, part of the teacher's install only.
 
 In a notebook `check` prints every visible case with ✔ or ✘ and never stops Run All; in a
-learner's practice workspace it also records the result (see `agentloop.practice`);
-under nbgrader (`NBGRADER_EXECUTION` is `validate` or `autograde`) a failure also raises,
-so Validate and stock autograde see it, and autograde adds the hidden cases.
+learner's practice workspace it also records the result (see `agentloop.practice`).
+Under nbgrader (`NBGRADER_EXECUTION` is `validate` or `autograde`) a failure also raises,
+so Validate and stock autograde see it. Stock autograde runs the notebook in the teacher's
+own environment, where the teacher's edition is installed: there, and only there, `check`
+adds the hidden cases, drawn with the course's secret seed. A learner's environment has no
+hidden case to add, whatever its variables say.
 """
 
 from __future__ import annotations
@@ -34,13 +42,16 @@ from agentloop.checks.core import (
     Report,
     close,
     collect,
+    hidden_seed,
     judge,
     run_check,
     to_plain,
 )
+from agentloop.checks.withhold import Withheld, library_objects, withheld
 
 __all__ = ["PROBES", "Case", "Check", "Compare", "Report", "check", "checks_in", "close",
-           "collect", "get_check", "judge", "library_check", "run_check", "to_plain"]
+           "collect", "get_check", "hidden_seed", "judge", "library_check", "run_check",
+           "to_plain"]
 
 VISIBLE_FILE = "visible_checks.json"
 CHAPTER_ID = re.compile(r"^(ch\d+)-")
@@ -72,7 +83,7 @@ def library_module(check_id: str) -> str | None:
 
 
 def library_check(check_id: str) -> Check | None:
-    """The course chapter's check with this id, or None."""
+    """The course chapter's check with this id (the learner's edition), or None."""
     name = library_module(check_id)
     if name is None:
         return None
@@ -150,27 +161,50 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
                 raise NameError(message)
             return
         answer = namespace[chk.answer]
-    if any(answer is obj for obj in chk.withhold):
-        # The grader withholds the library's own answer, so this would score nothing there.
-        print(f"{check_id}: ✘ {chk.answer} is the library's own answer; write your own")
+    teacher = _teacher_edition(chk) if mode == "autograde" else None
+    try:
+        # The grader does not load the library modules that answer this exercise; here
+        # they are kept out of the answer's reach while it runs, so both say the same.
+        with withheld(answer, [*library_objects(chk.answered_by), *chk.withhold]):
+            if teacher is not None:
+                report = run_check(teacher[0], answer, hidden=True, seed=teacher[1])
+            else:
+                report = run_check(chk, answer)
+    except Withheld as exc:
+        print(f"{check_id}: {chk.title}\n  ✘ {exc}")
         if mode:
-            raise AssertionError(f"{check_id}: {chk.answer} is the library's own answer")
+            raise AssertionError(f"{check_id}: {exc}") from None
         return
-    report = run_check(chk, answer, hidden=mode == "autograde")
-    print(report.text(show_labels=mode != "autograde"))
+    print(report.text(show_labels=teacher is None))
     if not mode:
-        _practice(check_id, report)
+        _practice(check_id, report, answer)
     if not report.passed and mode:
         raise AssertionError(f"{check_id}: some cases failed (see above)")
 
 
-def _practice(check_id: str, report: Report) -> None:
+def _teacher_edition(chk: Check) -> tuple[Check, int] | None:
+    """Under stock nbgrader's autograde, in the teacher's environment: the teacher's edition
+    of the check and the seed of its hidden cases (the course's secret). None anywhere
+    else: a learner's environment does not have the teacher's edition."""
+    try:
+        from agentloop_grader.answers import answer_key
+        from agentloop_grader.secret import find_course_seed
+    except ImportError:
+        return None
+    key = answer_key(chk.id)
+    seed = find_course_seed(Path.cwd())
+    if key is None or seed is None:
+        return None
+    return key, hidden_seed(seed, chk.id)
+
+
+def _practice(check_id: str, report: Report, answer: Any) -> None:
     """In a learner's practice workspace (agentloop.practice), note the result; once the
     exercise is solved, say where its reference answer is. Never stops the notebook."""
     try:
         from agentloop.practice.tracking import after_check
 
-        note = after_check(check_id, report)
+        note = after_check(check_id, report, answer)
     except Exception:  # progress is a convenience: a read-only folder must not break a check
         return
     if note:

@@ -1,33 +1,31 @@
-"""Chapter 1's checks: decide under the office's revised policy, whole runs, final messages.
+"""Chapter 1's checks, as a learner holds them: decide under the office's revised policy,
+whole runs, final messages.
 
-Each check's id is the grade_id of a test cell in chapters/01_agent_loop.ipynb.
+Each check's id is the grade_id of a test cell in chapters/01_agent_loop.ipynb. This is the
+learner's edition: the visible cases, how an answer is called (the probes) and how an
+output is judged (the judges, which need the reference's *facts* about a case, never the
+reference itself). The facts of the visible cases come from agentloop/checks/facts/ch1.json;
+the reference answers and the hidden cases are the teacher's (agentloop_grader.answers.ch1).
 
 The graded exercises are deliberately *not* functions the library already has:
 
 - exercise 1 is `decide` under the office's revised stop policy, which adds two rules to
   `agentloop.loop.decide` (a failure marked `"retryable": false` ends at once; one card
-  listed twice is one card). Copying or calling the library's `decide` fails every check;
-- exercise 2 predicts whole scripted runs under that policy (the library cannot run them,
-  and its rules give other answers);
+  listed twice is one card). The grader's sandbox does not load `agentloop.loop`
+  (`answered_by`), so an answer that calls the library's decide fails there;
+- exercise 2 predicts whole scripted runs under that policy. Its answer is a table of
+  values, so this edition ships no facts for it: only a salted digest of the right table,
+  which says whether the whole table is right without holding it;
 - exercise 3 writes the final message from the whole state (how many actions, what went
-  wrong), which the library's short `honest_message` does not.
-
-The references live here, in the check module, which the grader never lets a learner's
-code import. Each decide/message check also `withhold`s the library's own function: while
-a probe runs (and, in the grader, while the learner's cells run) it is a stub that raises,
-and it is refused as an answer, so wrapping it scores nothing; the learner's output is
-judged by `verify` against the revised rules below.
-Hidden cases are generated from a seeded random source on inputs the chapter never shows
-(other card ids, step numbers, limits and error texts), each with the rule it tests.
+  wrong), judged by rules that need no reference; the library's short `honest_message`
+  (`agentloop.terminal_messages`) is not loaded while it is graded.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
-from agentloop import loop, terminal_messages
 from agentloop.checks.claims import (
     CARD_LIKE,
     NOT_ALL,
@@ -36,16 +34,18 @@ from agentloop.checks.claims import (
     plain_text,
     says_found,
 )
-from agentloop.checks.core import Case, Check, cases_by_rule
-from agentloop.checks.student import Verify
+from agentloop.checks.core import Case, Check, no_facts
+from agentloop.checks.student import shipped, whole_digest
 from agentloop.environment import CARDS_FILE_MISSING, CARDS_UNAVAILABLE
-from agentloop.loop import CONTINUE, ERROR, LIMIT, NEEDS_INPUT, SUCCESS, TERMINALS
+from agentloop.terminals import ERROR, LIMIT, NEEDS_INPUT, SUCCESS, TERMINALS
 from agentloop.validation import is_whole_number
+
+CHAPTER = "ch1"
 
 SCENARIO_NAMES = ("one_match", "two_matches", "no_matches", "temporary_error",
                   "permanent_error", "missing_file", "limit")
 
-# --- the office's revised stop policy (exercise 1's reference) --------------------------
+# --- the office's revised stop policy: the rules a case is labelled with ------------------
 
 NO_RETRY_HELPS = "a failure marked retryable: false → error at once"
 RETRIES_USED_UP = "failures > max_retries → error, even on the last step"
@@ -57,31 +57,6 @@ UNFINISHED_LAST = "an unfinished search on the last allowed step → limit"
 UNFINISHED = "an unfinished search with steps left → continue"
 FAILURE_RULES = (NO_RETRY_HELPS, RETRIES_USED_UP, NO_STEP_FOR_RETRY, RETRY)
 SEARCH_RULES = (ONE_CARD, NOT_ONE_CARD, UNFINISHED_LAST, UNFINISHED)
-
-
-def revised_rule(state: dict[str, Any]) -> tuple[str, str]:
-    """The decision under the office's revised policy, and the rule that gives it."""
-    observation = state["observation"]
-    if not observation["ok"]:
-        if observation.get("retryable", True) is False:
-            return ERROR, NO_RETRY_HELPS
-        if state["failures"] > state["max_retries"]:
-            return ERROR, RETRIES_USED_UP
-        if state["steps"] >= state["max_steps"]:
-            return LIMIT, NO_STEP_FOR_RETRY
-        return CONTINUE, RETRY
-    if observation.get("search_complete", True):
-        if len(set(observation["matches"])) == 1:
-            return SUCCESS, ONE_CARD
-        return NEEDS_INPUT, NOT_ONE_CARD
-    if state["steps"] >= state["max_steps"]:
-        return LIMIT, UNFINISHED_LAST
-    return CONTINUE, UNFINISHED
-
-
-def revised_decide(state: dict[str, Any]) -> str:
-    """Reference for exercise 1: `decide` under the office's revised policy."""
-    return revised_rule(state)[0]
 
 
 def _state(observation: dict, steps: int, failures: int, max_steps: int = 5,
@@ -106,97 +81,8 @@ def _page(n: int, matches: list[str] | None = None) -> dict[str, Any]:
             "search_complete": False, "next_page": n + 1}
 
 
-# Error texts and card ids the chapter never shows. No error text holds anything that
-# looks like a card id, so exercise 3 can tell the two apart.
-ERROR_TEXTS = ("Error: timeout after 30 s", "Error: the lab share is offline",
-               "Error: permission denied for the board folder", "Error: disk unreadable",
-               "Error: the board server answered 503", "Error: connection reset")
-PREFIXES = ("task", "card", "hall", "bench", "lab")
-
-
-def _card(rng: random.Random) -> str:
-    card = f"{rng.choice(PREFIXES)}-{rng.randint(100, 999)}"
-    return card + "-copy" if rng.random() < 0.15 else card
-
-
-def _cards(rng: random.Random, different: int, repeats: bool = False) -> list[str]:
-    ids: list[str] = []
-    while len(ids) < different:
-        card = _card(rng)
-        if card not in ids:
-            ids.append(card)
-    if repeats and ids:
-        ids += [rng.choice(ids) for _ in range(rng.randint(1, 2))]
-        rng.shuffle(ids)
-    return ids
-
-
-def _failure(rng: random.Random, retryable: bool | None) -> dict[str, Any]:
-    observation: dict[str, Any] = {"ok": False, "error": rng.choice(ERROR_TEXTS)}
-    if retryable is not None:
-        observation["retryable"] = retryable
-    return observation
-
-
-def _finished(rng: random.Random, matches: list[str]) -> dict[str, Any]:
-    observation: dict[str, Any] = {"ok": True, "matches": matches}
-    if rng.random() < 0.5:
-        observation["search_complete"] = True  # otherwise missing: finished all the same
-    return observation
-
-
-def state_for_rule(rng: random.Random, rule: str) -> dict[str, Any]:
-    """A state the chapter never shows, chosen so that `rule` decides it."""
-    max_retries = rng.randint(0, 1)
-    scenario = rng.choice((*SCENARIO_NAMES, "anything", ""))
-    if rule == NO_RETRY_HELPS:
-        max_steps = rng.randint(1, 5)
-        steps = rng.randint(1, max_steps)
-        failures = rng.randint(1, steps)
-        observation = _failure(rng, False)
-    elif rule == RETRIES_USED_UP:
-        max_steps = rng.randint(max_retries + 1, 5)
-        steps = rng.choice([max_steps, rng.randint(max_retries + 1, max_steps)])
-        failures = rng.randint(max_retries + 1, steps)
-        observation = _failure(rng, rng.choice([None, None, True]))
-    elif rule == NO_STEP_FOR_RETRY:
-        max_retries, max_steps = 1, rng.randint(1, 5)
-        steps, failures = max_steps, 1
-        observation = _failure(rng, rng.choice([None, None, True]))
-    elif rule == RETRY:
-        max_retries, max_steps = 1, rng.randint(2, 5)
-        steps, failures = rng.randint(1, max_steps - 1), 1
-        observation = _failure(rng, rng.choice([None, None, True]))
-    else:
-        max_steps = rng.randint(1, 5) if rule != UNFINISHED else rng.randint(2, 5)
-        steps = max_steps if rule == UNFINISHED_LAST or rng.random() < 0.3 else \
-            rng.randint(1, max_steps - (rule == UNFINISHED))
-        if rule == UNFINISHED and steps >= max_steps:
-            steps = max_steps - 1
-        failures = rng.randint(0, min(max_retries, steps - 1))
-        if rule == ONE_CARD:
-            observation = _finished(rng, _cards(rng, 1, repeats=rng.random() < 0.4))
-        elif rule == NOT_ONE_CARD:
-            different = rng.choice([0, 2, 2, 3])
-            observation = _finished(rng, _cards(rng, different, repeats=rng.random() < 0.3))
-        else:
-            observation = _page(steps, _cards(rng, rng.choice([0, 1, 1, 2])))
-    state = _state(observation, steps, failures, max_steps, max_retries, scenario)
-    assert revised_rule(state)[1] == rule, (rule, state)
-    return state
-
-
-def _generated(rules: tuple[str, ...], per_rule: int):
-    return cases_by_rule(state_for_rule, rules, per_rule, "generated state")
-
-
 def _probe_decide(decide_fn: Any, state: dict) -> Any:
     return decide_fn(state)
-
-
-def _decide_facts(state: dict) -> list[str]:
-    """What the revised policy decides, and the rule that gives it (the reference's side)."""
-    return list(revised_rule(state))
 
 
 def _judge_decide(state: dict, facts: list[str], output: Any) -> str | None:
@@ -204,9 +90,6 @@ def _judge_decide(state: dict, facts: list[str], output: Any) -> str | None:
     if type(output) is str and output == expected:
         return None
     return f"expected {expected!r}, got {output!r} (rule: {rule})"
-
-
-_verify_decide = Verify(_judge_decide, _decide_facts)
 
 
 def _case(observation: dict, steps: int, failures: int, label: str, rule: str,
@@ -225,10 +108,10 @@ DECIDE_FAILURE = Check(
     id="ch1-decide-failure",
     answer="decide",
     title="decide() after a failed read, under the revised policy",
-    # The library's own decide: withheld while grading, refused as an answer.
-    withhold=(loop.decide,),
+    answered_by=("agentloop.loop",),  # the library's own decide is not loaded while grading
     probe=_probe_decide,
-    verify=_verify_decide,
+    judge=_judge_decide,
+    facts=shipped(CHAPTER, "ch1-decide-failure"),
     cases=lambda: [
         _case(FAIL, 1, 1, "first failure, a retry and steps left → continue", RETRY),
         _case(FAIL_RETRYABLE, 1, 1, "retryable: true is an ordinary failure → continue", RETRY),
@@ -242,7 +125,6 @@ DECIDE_FAILURE = Check(
         _case(MISSING, 3, 1, "retryable: false on the last allowed step → error, not limit",
               NO_RETRY_HELPS, max_steps=3),
     ],
-    hidden=_generated(FAILURE_RULES, 10),
     hint=_FAILURE_HINT,
 )
 
@@ -250,9 +132,10 @@ DECIDE_SEARCH = Check(
     id="ch1-decide-search",
     answer="decide",
     title="decide() after a read that worked, under the revised policy",
-    withhold=(loop.decide,),
+    answered_by=("agentloop.loop",),
     probe=_probe_decide,
-    verify=_verify_decide,
+    judge=_judge_decide,
+    facts=shipped(CHAPTER, "ch1-decide-search"),
     cases=lambda: [
         _case(ONE, 1, 0, "one card, no search_complete field (= finished) → success", ONE_CARD),
         _case(ONE_FINISHED, 2, 1, "one card, search_complete true, after a failure → success",
@@ -267,31 +150,20 @@ DECIDE_SEARCH = Check(
         _case(_page(2), 2, 0, "an unfinished search, steps left → continue", UNFINISHED),
         _case(_page(5), 5, 0, "an unfinished search on step 5 of 5 → limit", UNFINISHED_LAST),
     ],
-    hidden=_generated(SEARCH_RULES, 15),
     hint=_SEARCH_HINT,
 )
 
 SCENARIO_IGNORED = "the scenario name never changes the decision"
 
 
-def _scenario_cases(rng: random.Random) -> list[Case]:
-    cases = []
-    rules = FAILURE_RULES + SEARCH_RULES
-    for number in range(16):
-        state = state_for_rule(rng, rules[number % len(rules)])
-        for name in SCENARIO_NAMES:
-            cases.append(Case(dict(state, scenario=name), f"state {number + 1} as {name!r}",
-                              rule=SCENARIO_IGNORED))
-    return cases
-
-
 DECIDE_SCENARIO = Check(
     id="ch1-decide-scenario",
     answer="decide",
     title="decide() ignores the scenario name",
-    withhold=(loop.decide,),
+    answered_by=("agentloop.loop",),
     probe=_probe_decide,
-    verify=_verify_decide,
+    judge=_judge_decide,
+    facts=shipped(CHAPTER, "ch1-decide-scenario"),
     cases=lambda: [
         Case(_state(ONE, 5, 0, scenario="limit"), "one card on step 5, scenario called 'limit'",
              rule=SCENARIO_IGNORED),
@@ -302,7 +174,6 @@ DECIDE_SCENARIO = Check(
         Case(_state(_page(3), 3, 0, scenario="permanent_error"),
              "unfinished page, scenario 'permanent_error'", rule=SCENARIO_IGNORED),
     ],
-    hidden=_scenario_cases,
     hint="Same observation + counters + limits must give the same decision: "
          "never read state['scenario'].",
 )
@@ -327,28 +198,8 @@ PREDICTION_RUNS: dict[str, dict[str, Any]] = {
 }
 
 
-def scripted_run(question: dict[str, Any]) -> tuple[str, int, str]:
-    """Play a scripted run under the revised policy: (terminal, step, the rule that ended it)."""
-    state = _state({}, 0, 0, question["max_steps"], question["max_retries"])
-    for observation in question["observations"]:
-        state["observation"] = observation
-        state["steps"] += 1
-        state["failures"] += not observation["ok"]
-        decision, rule = revised_rule(state)
-        if decision != CONTINUE:
-            return decision, state["steps"], rule
-    raise ValueError("the script ends before the run does")
-
-
 def _probe_prediction(predictions: Any, question: dict) -> Any:
     return predictions[question["question"]]
-
-
-def _prediction_facts(question: dict) -> list[Any] | None:
-    """How the run really ends, (terminal, step); nothing for a question of form only."""
-    if question["mode"] == "shape":
-        return None
-    return list(scripted_run(PREDICTION_RUNS[question["question"]])[:2])
 
 
 def _judge_prediction(question: dict, facts: list[Any] | None, output: Any) -> str | None:
@@ -368,26 +219,22 @@ def _judge_prediction(question: dict, facts: list[Any] | None, output: Any) -> s
     return f"{(terminal, step)!r} is not how run {letter} ends"
 
 
-_verify_prediction = Verify(_judge_prediction, _prediction_facts)
-
-
-def _prediction_hidden(rng: random.Random) -> list[Case]:
-    return [Case({"question": q, "mode": "answer"}, f"run {q}", rule=scripted_run(r)[2])
-            for q, r in PREDICTION_RUNS.items()]
-
-
 PREDICT = Check(
     id="ch1-predict",
     answer="predictions",
     title="predict how each scripted run ends (terminal and step)",
     probe=_probe_prediction,
-    verify=_verify_prediction,
-    # The visible cases check only the form of each answer: the grader checks whether it
-    # is the right one.
+    judge=_judge_prediction,
+    facts=shipped(CHAPTER, "ch1-predict"),
+    # Each visible case checks the form of one answer; whether the table as a whole is
+    # right is `whole`'s digest (this edition does not hold the right table); the grader
+    # checks each run's answer on its own.
+    whole=whole_digest(CHAPTER, "ch1-predict", "every run is answered in the right form, but "
+                       "not every answer is how its run ends: play each run again, step by "
+                       "step (which ones are wrong is not said: that would give them away)"),
     cases=lambda: [Case({"question": q, "mode": "shape"}, f"run {q} is answered",
                         rule="every run answered with a terminal and a step")
                    for q in PREDICTION_RUNS],
-    hidden=_prediction_hidden,
     hint="Play each run step by step: add 1 to steps (and to failures after a failed read), "
          "then apply the revised rules in order; stop at the first terminal.",
 )
@@ -494,9 +341,6 @@ def _judge_message(state: dict, facts: None, output: Any) -> str | None:
     return None
 
 
-_verify_message = Verify(_judge_message)
-
-
 def _final(observation: dict, steps: int, failures: int, terminal: str, max_steps: int = 5,
            max_retries: int = 1, scenario: str = "one_match") -> dict[str, Any]:
     state = _state(observation, steps, failures, max_steps, max_retries, scenario)
@@ -525,52 +369,6 @@ def _message_visible() -> list[Case]:
     ]
 
 
-def _message_hidden(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(6):
-        label = f"generated final state {number + 1}"
-        ok = state_for_rule(rng, ONE_CARD)
-        cases.append(Case(dict(ok, done=True, terminal=SUCCESS), f"{label}: success",
-                          rule=SAYS_FOUND))
-        several = state_for_rule(rng, NOT_ONE_CARD)
-        if not several["observation"]["matches"]:
-            several["observation"]["matches"] = _cards(rng, rng.randint(2, 4))
-        cases.append(Case(dict(several, done=True, terminal=NEEDS_INPUT),
-                          f"{label}: needs_input", rule=NAMES_CANDIDATES))
-        failed = state_for_rule(rng, rng.choice([NO_RETRY_HELPS, RETRIES_USED_UP]))
-        cases.append(Case(dict(failed, done=True, terminal=ERROR), f"{label}: error",
-                          rule=SAYS_READ_FAILED))
-        stopped = state_for_rule(rng, rng.choice([UNFINISHED_LAST, UNFINISHED_LAST,
-                                                  NO_STEP_FOR_RETRY]))
-        cases.append(Case(dict(stopped, done=True, terminal=LIMIT), f"{label}: limit",
-                          rule=SAYS_NOT_ALL))
-    for number in range(2):
-        empty = state_for_rule(rng, NOT_ONE_CARD)
-        empty["observation"]["matches"] = []
-        cases.append(Case(dict(empty, done=True, terminal=NEEDS_INPUT),
-                          f"generated empty search {number + 1}", rule=SAYS_NONE_MATCHED))
-    return cases
-
-
-def reference_message(state: dict[str, Any]) -> str:
-    """Reference for exercise 3: the final message, from the whole final state."""
-    observation, steps = state["observation"], state["steps"]
-    actions = f"{steps} action{'s' * (steps != 1)}"
-    cards = list(dict.fromkeys(observation.get("matches") or []))
-    terminal = state["terminal"]
-    if terminal == SUCCESS:
-        return f"Found your card: {cards[0]} (after {actions})."
-    if terminal == NEEDS_INPUT:
-        if not cards:
-            return f"I searched the whole board in {actions} and no card matches. " \
-                   "Which task do you mean?"
-        return f"After {actions} several cards match: {', '.join(cards)}. Which one do you mean?"
-    if terminal == ERROR:
-        return (f"I could not read the task cards ({observation['error']}), so after {actions} "
-                "nothing was found and nothing was decided.")
-    return f"I used all {actions} allowed before the search ended: not all cards were checked."
-
-
 def _probe_message(message: Any, state: dict) -> Any:
     return message(state)
 
@@ -579,20 +377,14 @@ MESSAGES = Check(
     id="ch1-messages",
     answer="final_message",
     title="the final message of a run, for each terminal",
-    # The library's short honest_message: withheld while grading, refused as an answer.
-    withhold=(terminal_messages.honest_message,),
+    # The library's short honest_message is not loaded while grading.
+    answered_by=("agentloop.terminal_messages",),
     probe=_probe_message,
-    verify=_verify_message,
+    judge=_judge_message,
+    facts=no_facts,  # the rules alone judge a message
     cases=_message_visible,
-    hidden=_message_hidden,
     hint="Branch on state['terminal']; use state['steps'] and state['observation'] (its "
          "matches or its error). Each terminal has its must and must-not list in the chapter.",
 )
 
 CHECKS = (DECIDE_FAILURE, DECIDE_SEARCH, DECIDE_SCENARIO, PREDICT, MESSAGES)
-# Reference answers: what a correct submission defines (used by tests and the benchmark).
-REFERENCE = {
-    "decide": revised_decide,
-    "predictions": {q: scripted_run(run)[:2] for q, run in PREDICTION_RUNS.items()},
-    "final_message": reference_message,
-}

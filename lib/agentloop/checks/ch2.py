@@ -28,7 +28,7 @@ from typing import Any
 
 from agentloop import planners
 from agentloop.checks.core import Case, Check
-from agentloop.checks.student import Verify
+from agentloop.checks.legacy import Verify
 from agentloop.controller import (
     FIELDS,
     REJECTION_CODES,

@@ -39,7 +39,7 @@ from agentloop.agent import (
     run_agent,
 )
 from agentloop.checks.core import Case, Check
-from agentloop.checks.student import Verify
+from agentloop.checks.legacy import Verify
 from agentloop.checks.withhold import withheld
 from agentloop.messages import (
     END_TURN,

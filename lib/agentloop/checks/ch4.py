@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from agentloop.checks.core import Case, Check
-from agentloop.checks.student import Verify
+from agentloop.checks.legacy import Verify
 from agentloop.harness import (
     DEMO_GOAL,
     DONE,

@@ -44,7 +44,7 @@ from agentloop.checks.claims import (
     says_found,
 )
 from agentloop.checks.core import Case, Check, Compare, cases_by_rule
-from agentloop.checks.student import Verify
+from agentloop.checks.legacy import Verify
 from agentloop.controller import ProposalRejected, validate_proposal
 from agentloop.duty import handover, officer
 from agentloop.duty.board import BoardError, load_board

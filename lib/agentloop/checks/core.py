@@ -5,28 +5,31 @@ A check is split in two halves so that the teacher's grader can keep them apart:
 - `collect` runs the learner's object on each case's input and turns what comes
   back into plain data (JSON types only). This half runs next to the learner's code
   (in the notebook, or in the grader's sandbox process).
-- `judge` compares that plain data with the reference answer. In the grader this
-  half runs in a separate process the learner's code cannot reach.
+- `judge` compares that plain data with what the reference answer says about each input
+  (its *facts*). In the grader this half runs in the grader's own process.
 
-In a notebook, `check(...)` simply runs both halves in the kernel.
+The same `Check` type describes both editions of a check (see agentloop/checks/__init__.py):
+a learner's edition has its visible cases and their facts, shipped as data; the teacher's
+edition (`agentloop_grader.answers`, or a teacher's own checks.py) adds the reference, the
+facts of any input and the generator of hidden cases.
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import math
 import random
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-# Imported here, not in collect: the grader seals agentloop.checks away from later imports.
-from agentloop.checks.withhold import Withheld, withheld
 from agentloop.errors import describe_error
 from agentloop.plain import copy_plain
 
 Plain = None | bool | int | float | str | list | dict
+# judge(input, facts, output) -> None when right, else the reason (see Check.judge)
+Judge = Callable[[Any, Any, Any], "str | None"]
 
 MAX_DEPTH = 20
 MAX_ITEMS = 10_000
@@ -57,6 +60,12 @@ def to_plain(value: Any, where: str = "the result") -> Plain:
         if depth > MAX_DEPTH:
             raise NotPlainData(f"{where} is nested more than {MAX_DEPTH} levels deep")
         kind = type(item)
+        if isinstance(item, enum.Enum):
+            # a named constant of the library's vocabulary (a StrEnum member) is its value,
+            # taken as an exact str or int, so no method of the member's class takes part
+            value = item._value_
+            if type(value) in (str, int):
+                return value
         if item is None or kind is bool or kind is int:
             return item
         if kind is float:
@@ -241,22 +250,41 @@ def _no_cases(rng: random.Random) -> list[Case]:
     return []
 
 
+def no_facts(value: Any) -> None:
+    """The facts of a check judged by rules alone (a message's): there are none."""
+    return None
+
+
+class NoFacts(LookupError):
+    """This edition of a check has no facts for an input (a learner's edition has them for
+    its visible cases only)."""
+
+
 @dataclass(frozen=True)
 class Check:
-    """One exercise check, declared once: what it looks at, its cases and its reference.
+    """One exercise check: what it looks at, its cases, and how an output is judged.
 
     - `answer`: the name the learner defines (a function, a dict, a value);
     - `cases()`: the visible cases (a learner sees each one, with its hint);
-    - `hidden(rng)`: generated cases the grader adds, from a seeded random source;
-    - `reference`: the right answer; by default a case passes when `probe(answer, input)`
-      gives the same plain data as `probe(reference, input)` (see `compare`);
-    - `probe(answer, input)`: runs the learner's answer next to it (default: answer(input));
-    - `verify(input, output)`: for behaviour the reference cannot simply recompute (a hook,
-      a planner): returns None or the reason, on the grader's side;
-    - `withhold`: the library's own objects that answer (part of) the exercise: while a
-      probe runs they are stubs that raise, wherever the library or the answer binds them,
-      and an answer that is one of them is refused (the grader also keeps them away from
-      the learner's cells).
+    - `probe(answer, input)`: runs the learner's answer on one input (default: answer(input));
+    - `judge(input, facts, output)`: None when `output` is right for `input`, else the
+      reason; `facts` is what the reference says about that input. Without a judge, an
+      output is right when it `compare`s equal to the facts;
+    - `facts(input)`: those facts. A learner's edition looks them up among its visible
+      cases; the teacher's edition computes them from the reference (default: the
+      reference's own output on the input, `expected`);
+    - `whole(outputs)`: a verdict on all the visible outputs together, for an answer that
+      is a value (a table of predictions): its facts are not shipped, only a salted digest
+      of the right table, so a learner's edition can say "right" without holding the answer;
+    - `hidden(rng)`: the teacher's edition only: generated cases the grader adds, from a
+      random source seeded with the course's secret seed;
+    - `reference`: the teacher's edition only: the right answer;
+    - `verify(input, output)`: the teacher's own rule in one function (a teacher's checks.py
+      may give it instead of facts and a judge);
+    - `answered_by`: library modules whose code answers (part of) this exercise. The
+      grader's sandbox does not load them while it grades the exercise, so an answer that
+      imports them fails there as it would in a library without them; a learner's check
+      keeps them out of the answer's reach while it probes (see checks/withhold.py).
     """
 
     id: str
@@ -269,35 +297,54 @@ class Check:
     verify: Callable[[Any, Any], str | None] | None = None
     compare: Compare = Compare()
     hint: str = ""
-    withhold: tuple[Any, ...] = ()
-
-    def guarded(self) -> tuple[Any, ...]:
-        """Everything a learner's answer must not be or call: `withhold`, and a reference
-        that is a function or class."""
-        found = [*self.withhold, *([self.reference] if callable(self.reference) else [])]
-        return tuple({id(obj): obj for obj in found}.values())
+    judge: Judge | None = None
+    facts: Callable[[Any], Any] | None = None
+    whole: Callable[[list[Any]], str | None] | None = None
+    answered_by: tuple[str, ...] = ()
+    withhold: tuple[Any, ...] = ()  # TEMPORARY: legacy chapters' objects (see legacy.py)
 
     def all_cases(self, hidden: bool = False, seed: int | None = None) -> list[Case]:
-        """The visible cases, or (hidden=True) the visible plus generated hidden ones."""
+        """The visible cases, or (hidden=True) the visible plus generated hidden ones, drawn
+        with `seed` (the grader's: see `hidden_seed`)."""
         cases = list(self.cases())
         if hidden:
-            cases += self.hidden(random.Random(self.seed() if seed is None else seed))
+            if seed is None:
+                raise ValueError(f"{self.id}: hidden cases need a seed (the course's secret "
+                                 "seed, see agentloop_grader.secret)")
+            cases += self.hidden(random.Random(seed))
         return cases
 
-    def seed(self) -> int:
-        return zlib.crc32(self.id.encode())
+    @property
+    def has_hidden(self) -> bool:
+        return self.hidden is not _no_cases
 
     def expected(self, value: Plain) -> Plain:
         """What the reference gives on `value`, as plain data (trusted side)."""
+        if self.reference is None:
+            raise NoFacts(f"{self.id}: this edition of the check has no reference")
         return to_plain(self.probe(self.reference, copy_plain(value)), "the reference")
+
+    def facts_of(self, value: Plain) -> Any:
+        """What the reference says about input `value` (see the class's text)."""
+        if self.facts is not None:
+            return self.facts(value)
+        return self.expected(value)
 
     def judge_one(self, value: Plain, output: Plain) -> str | None:
         """None when `output` is right for input `value`, else the reason."""
         if self.verify is not None:
-            # a Verify copies the input itself (after looking up its cached facts by it)
-            own_copy = getattr(self.verify, "copies_input", False)
-            return self.verify(value if own_copy else copy_plain(value), output)
-        return self.compare(output, self.expected(value))
+            return self.verify(copy_plain(value), output)
+        facts = self.facts_of(value)
+        if self.judge is not None:
+            return self.judge(copy_plain(value), facts, output)
+        return self.compare(output, facts)
+
+
+def hidden_seed(course_seed: str | int, check_id: str) -> int:
+    """The seed of one check's hidden cases: the course's secret seed with the check's id,
+    so that each check draws its own cases and none can be told from another's."""
+    digest = hashlib.sha256(f"{course_seed}\0{check_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass
@@ -315,10 +362,12 @@ class Report:
     title: str
     results: list[CaseResult] = field(default_factory=list)
     problem: str = ""  # the whole check could not run (e.g. the name is missing)
+    overall: str = ""  # the cases pass one by one, but the answer as a whole is not right
 
     @property
     def passed(self) -> bool:
-        return not self.problem and bool(self.results) and all(r.passed for r in self.results)
+        return (not self.problem and not self.overall and bool(self.results)
+                and all(r.passed for r in self.results))
 
     def text(self, show_labels: bool = True) -> str:
         """A readable summary: one line per case, each distinct hint once, then a verdict."""
@@ -334,6 +383,8 @@ class Report:
                 lines.append(f"  ✘ {result.label}: {result.reason}")
                 if result.hint and result.hint not in hints:
                     hints.append(result.hint)
+        if self.overall:
+            lines.append(f"  ✘ {self.overall}")
         lines += [f"  hint: {hint}" for hint in hints]
         passed = sum(r.passed for r in self.results)
         verdict = "all passed" if self.passed else "not yet"
@@ -342,21 +393,11 @@ class Report:
 
 
 def collect(check: Check, obj: Any, cases: list[Case]) -> list[dict[str, Plain]]:
-    """Run the learner's object on every case; one {"value": ...} or {"raised": ...} each.
-    The check's guarded objects are withheld meanwhile (see `Check.withhold`)."""
-    if any(obj is ref for ref in check.withhold):
-        refused = f"{check.answer} is the library's own answer to this exercise: write your own"
-        return [{"raised": refused} for _ in cases]
-    # the check's own reference is trusted: it may build on the library it withholds
-    guarded = () if obj is check.reference else check.withhold
+    """Run the learner's object on every case; one {"value": ...} or {"raised": ...} each."""
     outputs: list[dict[str, Plain]] = []
     for case in cases:
         try:
-            with withheld(obj, guarded):
-                value = to_plain(check.probe(obj, copy_plain(case.input)))
-            outputs.append({"value": value})
-        except Withheld as exc:
-            outputs.append({"raised": str(exc)})
+            outputs.append({"value": to_plain(check.probe(obj, copy_plain(case.input)))})
         except Exception as exc:  # the learner's code may raise anything
             outputs.append({"raised": describe_error(exc, limit=300)})
     return outputs
@@ -404,13 +445,18 @@ def _judge_one(check: Check, case: Case, output: Any) -> str | None:
         return check.judge_one(case.input, value)
     except NotPlainData as exc:  # the reference itself gave no plain data: a check bug
         return f"the check's reference is broken ({exc})"
+    except NoFacts as exc:  # a learner's edition asked about an input it has no facts for
+        return str(exc)
     except Exception as exc:  # a malformed value must fail the case, not the grader
         return f"returned a value of the wrong shape ({describe_error(exc, limit=300)})"
-
-
 
 
 def run_check(check: Check, obj: Any, hidden: bool = False, seed: int | None = None) -> Report:
     """Both halves in this process: what a notebook's check cell does."""
     cases = check.all_cases(hidden=hidden, seed=seed)
-    return judge(check, cases, collect(check, obj, cases))
+    outputs = collect(check, obj, cases)
+    report = judge(check, cases, outputs)
+    if check.whole is not None and not hidden and all(r.passed for r in report.results):
+        values = [output.get("value") for output in outputs]
+        report.overall = check.whole(values) or ""
+    return report

@@ -1,98 +1,89 @@
-"""A check's verify in two halves, so that a student edition of the checks can exist.
+"""What a learner's edition of a check knows: its visible cases' facts, shipped as data.
 
-    verify(input, output) = judge(input, facts(input), output)
+The course's chapters define each check once for learners (`agentloop.checks.chN`: the
+visible cases, the probe, the judge) and once more on the teacher's side
+(`agentloop_grader.answers.chN`: the reference, the facts of any input, the hidden cases),
+which is never installed for a learner. What the reference says about each *visible* case
+is computed on the teacher's side and shipped here as data,
+`agentloop/checks/facts/chN.json`, written by `tools/build_check_facts.py`:
 
-- `facts(input)` is what the reference answer says about one input, as plain data (the
-  decision it takes, the lines it logs, whether the action must be stopped). It needs the
-  reference, so it only ever runs on the trusted side.
-- `judge(input, facts, output)` compares the learner's output with those facts and with the
-  exercise's rules; it needs no reference and no hidden case.
+    {"format": 1, "checks": {
+        "ch1-decide-failure": {"cases": [{"key": "<digest of the input>", "facts": …}, …]},
+        "ch1-predict": {"whole": {"salt": "…", "digest": "…"}}}}
 
-The full check modules (`agentloop.checks.chN`, what the grader uses) call both halves.
-The zero-install site ships a *student edition* of each module instead, written by
-tools/build_student_checks.py: the probes and judges, the visible cases and their facts
-computed in advance, and nothing of the references or the hidden-case generators.
-A judge that needs no facts at all (the rules of a free-text message) is `Verify(judge=…)`.
+- `shipped(chapter, check_id)` is the `facts` function of a learner's check: it answers
+  for the visible cases and raises NoFacts for any other input;
+- a check whose answer is a value (a table of predictions) ships no facts at all, only a
+  salted, stretched digest of the right table: `whole_digest(...)` is its `whole` verdict.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from importlib import resources
 from typing import Any
 
-from agentloop.checks.core import PROBES, Case, Check, Compare, copy_plain
+from agentloop.checks.core import NoFacts, Plain
 
-Judge = Callable[[Any, Any, Any], "str | None"]
-FACTS_KEPT = 4096  # inputs whose facts one Verify keeps (a class's cases, many times over)
-
-
-def _no_facts(value: Any) -> None:
-    return None
+FORMAT = 1
+ITERATIONS = 50_000  # a digest costs ~50 ms to try: a table is not found by trying them all
 
 
-@dataclass(frozen=True)
-class Verify:
-    """verify(input, output) = judge(input, facts(input), output); see the module's text.
-
-    The facts of one input are computed once: a grader judges a whole class on the same
-    case objects, and the reference's answer on a case does not depend on the student.
-    (Keyed by the input object itself, which the cache keeps alive, so ids are not reused.)
-    """
-
-    judge: Judge
-    facts: Callable[[Any], Any] = _no_facts
-    _known: dict[int, tuple[Any, Any]] = field(default_factory=dict, init=False,
-                                               repr=False, compare=False)
-
-    copies_input = True  # Check.judge_one hands over the case's own input: see __call__
-
-    def __call__(self, value: Any, output: Any) -> str | None:
-        known = self._known.get(id(value))
-        if known is None or known[0] is not value:
-            if len(self._known) >= FACTS_KEPT:
-                self._known.clear()
-            known = self._known[id(value)] = (value, self.facts(copy_plain(value)))
-        # an output shared by much of a class is judged once: see core.judge's `verdicts`
-        return self.judge(copy_plain(value), known[1], output)
+def input_key(value: Plain) -> str:
+    """A case's input as a short digest of its canonical JSON."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-# --- the student edition's side: checks rebuilt from data ------------------------------------
-
-UNAVAILABLE = ("this check is not part of the in-browser edition of the course; run it in "
-               "the full course (./course lab)")
-
-
-def _unavailable(value: Any, facts: Any, output: Any) -> str:
-    return UNAVAILABLE
+def stretched(salt: str, value: Plain) -> str:
+    """A salted, stretched digest of plain data (the right table; a lock's outputs)."""
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.pbkdf2_hmac("sha256", text.encode(), salt.encode(), ITERATIONS).hex()
 
 
-def _compare_judge(compare: Compare) -> Judge:
-    def judge(value: Any, facts: Any, output: Any) -> str | None:
-        return compare(output, facts)
-    return judge
+@functools.cache
+def facts_file(chapter: str) -> dict[str, Any]:
+    """The shipped facts of one chapter's checks (empty when the file is missing)."""
+    try:
+        text = resources.files("agentloop.checks").joinpath(f"facts/{chapter}.json").read_text(
+            encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {"format": FORMAT, "checks": {}}
+    data = json.loads(text)
+    if data.get("format") != FORMAT:
+        raise ValueError(f"agentloop/checks/facts/{chapter}.json has format "
+                         f"{data.get('format')!r}; this library reads format {FORMAT}")
+    return data
 
 
-def _key(value: Any) -> str:
-    return json.dumps(value, sort_keys=True)
+def shipped(chapter: str, check_id: str) -> Callable[[Any], Any]:
+    """The facts of `check_id`'s visible cases, looked up by input (NoFacts otherwise)."""
+
+    def facts(value: Any) -> Any:
+        entry = facts_file(chapter)["checks"].get(check_id, {})
+        known = {case["key"]: case["facts"] for case in entry.get("cases", [])}
+        key = input_key(value)
+        if key not in known:
+            raise NoFacts(f"{check_id}: this case is not one of the check's visible cases, "
+                          "and a learner's edition knows the facts of those only (if you "
+                          "changed a case, rebuild: python tools/build_check_facts.py)")
+        return known[key]
+
+    return facts
 
 
-def student_check(data: dict[str, Any], probe: Callable[[Any, Any], Any] | None = None,
-                  judge: Judge | None = None, withhold: tuple[Any, ...] = ()) -> Check:
-    """A Check from a student edition's data: its visible cases, each with the facts the
-    reference gave on it, judged by `judge` (or compared with `compare`, or, with neither,
-    reported as unavailable here)."""
-    cases = [Case(c["input"], c["label"], c.get("hint", ""), c.get("rule", ""))
-             for c in data["cases"]]
-    facts = {_key(c["input"]): c.get("facts") for c in data["cases"]}
-    if judge is None:
-        judge = _compare_judge(Compare.from_plain(data["compare"])) if data.get("compare") \
-            else _unavailable
+def whole_digest(chapter: str, check_id: str, wrong: str) -> Callable[[list[Any]], str | None]:
+    """The `whole` verdict of a value check: None when the visible outputs, taken together,
+    are the right table (their digest is the shipped one), else `wrong`."""
 
-    def verify(value: Any, output: Any) -> str | None:
-        return judge(value, facts.get(_key(value)), output)
+    def whole(outputs: list[Any]) -> str | None:
+        entry = facts_file(chapter)["checks"].get(check_id, {}).get("whole")
+        if not entry:
+            return (f"{check_id}: this edition has no digest to compare with (rebuild: "
+                    "python tools/build_check_facts.py)")
+        return None if stretched(entry["salt"], outputs) == entry["digest"] else wrong
 
-    return Check(id=data["id"], answer=data["answer"], title=data["title"],
-                 cases=lambda: list(cases), probe=probe or PROBES[data.get("probe", "call")],
-                 verify=verify, hint=data.get("hint", ""), withhold=withhold)
+    return whole

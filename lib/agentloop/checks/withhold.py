@@ -1,23 +1,20 @@
-"""Keep the library's own answer to an exercise out of reach while a check probes an answer.
+"""Keep the library's own answer to an exercise out of reach while a learner's check runs.
 
-Some exercises ask for something the library also has — chapter 3's guards live in
-`agentloop.guards` for the viewer, the command line and chapter 5; chapter 4's session
-record counts events. An answer that only calls the library's version shows nothing, so
-the answer runs inside `withheld(answer, objects, namespaces)`: for that time every place
-that binds one of `objects` — each library module, the namespaces given, and the globals
-the answer's code reads — holds a stub that raises, and an answer that *is* one of them
-is refused.
-
-`collect` does this with a check's `withhold` for every probe (and the teacher's grader
-also seals those objects while the answer cells run). An object other answers legitimately
-use — chapter 3's `run_agent` — is not a check's `withhold`: that check's probe wraps only
-the call it makes in `withheld(...)`. (The grader also keeps the check modules, where the
-references live, out of the sandbox altogether.)
+Some exercises ask for something the library also has (chapter 1's `decide` under a
+revised policy builds on `agentloop.loop.decide`). A check names those modules
+(`Check.answered_by`), and the teacher's grader does not load them at all while it grades
+the exercise: an answer that uses them fails there. In a learner's own notebook the same
+modules are loaded for the chapter's demonstrations, so `check(...)` runs the answer
+inside `withheld(answer, library_objects(modules))`: for that time every place that binds
+one of those objects — each library module and the globals the answer's code reads —
+holds a stub that raises, and an answer that *is* one of them is refused. Practice then
+says what grading will say.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import sys
 import types
 from collections.abc import Iterable, Iterator
@@ -35,6 +32,17 @@ def _stub(name: str) -> Any:
 
     withheld.__name__ = withheld.__qualname__ = name
     return withheld
+
+
+def library_objects(modules: Iterable[str]) -> list[Any]:
+    """The functions and classes the library modules `modules` define (each imported)."""
+    found: list[Any] = []
+    for name in modules:
+        module = importlib.import_module(name)
+        found += [value for value in vars(module).values()
+                  if isinstance(value, types.FunctionType | type)
+                  and getattr(value, "__module__", None) == name]
+    return found
 
 
 def _namespaces(answer: Any, extra: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -217,7 +217,7 @@ def exercise_of(workspace: Path | None, check_id: str) -> str | None:
     return entry["id"] if entry is not None else None
 
 
-def after_check(check_id: str, report: Any) -> str | None:
+def after_check(check_id: str, report: Any, answer: Any = None) -> str | None:
     """What `check(...)` does in a workspace after printing its report: record the result;
     when this run completes the exercise, the line that says where its solution is."""
     workspace = find_workspace()

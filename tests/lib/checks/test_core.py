@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from agentloop.checks import checks_in
 from agentloop.checks.core import (
     Case,
     Check,
@@ -100,33 +99,42 @@ def test_copy_plain_copies_deeply():
     assert original == {"a": [1, {"b": [2]}], "t": ([3],), "s": {4}}
 
 
-def chapter_checks() -> list[Check]:
-    """Every check of every chapter module (agentloop.checks.chN), so new chapters join."""
+def chapter_keys() -> list[Check]:
+    """The teacher's edition of every check of every chapter (agentloop.checks.chN and its
+    agentloop_grader.answers.chN), so new chapters join."""
     import importlib
     import pkgutil
 
+    from agentloop_grader.answers import chapter_keys as keys_of
+
     import agentloop.checks
 
-    modules = [importlib.import_module(f"agentloop.checks.{m.name}")
-               for m in pkgutil.iter_modules(agentloop.checks.__path__)
-               if m.name.startswith("ch")]
-    return [chk for module in modules for chk in checks_in(module).values()]
+    chapters = [m.name for m in pkgutil.iter_modules(agentloop.checks.__path__)
+                if m.name.startswith("ch") and m.name[2:].isdigit()]
+    for chapter in chapters:
+        importlib.import_module(f"agentloop.checks.{chapter}")
+    return [chk for chapter in chapters for chk in keys_of(chapter).values()]
 
 
-@pytest.mark.parametrize("chk", chapter_checks(), ids=lambda c: c.id)
+@pytest.mark.parametrize("chk", chapter_keys(), ids=lambda c: c.id)
 def test_reference_answers_pass_visible_and_hidden(chk):
+    from chapter_answers import SEED
+
+    from agentloop.checks import hidden_seed
+
     assert chk.reference is not None, f"{chk.id} declares no reference answer"
     for hidden in (False, True):
-        report = run_check(chk, chk.reference, hidden=hidden)
+        report = run_check(chk, chk.reference, hidden=hidden,
+                           seed=hidden_seed(SEED, chk.id) if hidden else None)
         assert report.passed, report.text()
 
 
-def test_a_verify_computes_facts_once_per_case_and_judges_each_output_once():
+def test_facts_are_computed_once_per_case_and_each_output_judged_once():
     """A class is judged on the same case objects, with one verdict cache as the grader
-    keeps it: the reference's facts are worked out once a case, an output every right
-    answer shares is judged once, and a judge that changes what it is given cannot change
-    a later verdict."""
-    from agentloop.checks.student import Verify
+    keeps it: the reference's facts are worked out once a case (the teacher's edition
+    remembers them), an output every right answer shares is judged once, and a judge that
+    changes what it is given cannot change a later verdict."""
+    from agentloop_grader.answers import key
 
     facts_calls, judge_calls = [], []
 
@@ -140,9 +148,9 @@ def test_a_verify_computes_facts_once_per_case_and_judges_each_output_once():
         value["n"] = -1
         return None if output[0] == want else f"expected {want}"
 
-    verify = Verify(judge=judge_fn, facts=facts)
-    chk = Check(id="t-cache", answer="f", title="f", cases=lambda: [Case({"n": 2}, "two")],
-                verify=verify)
+    learner = Check(id="t-cache", answer="f", title="f", cases=lambda: [Case({"n": 2}, "two")],
+                    judge=judge_fn)
+    chk = key(learner, facts=facts)
     cases = chk.all_cases()
     verdicts: dict = {}
     for _ in range(5):  # five students with the right answer

@@ -15,9 +15,9 @@ from types import SimpleNamespace
 
 import nbformat
 import pytest
+from agentloop_grader.answers.ch1 import REFERENCE, revised_rule
 
 from agentloop.checks import check, get_check
-from agentloop.checks.ch1 import REFERENCE, revised_rule
 from agentloop.practice import progress, solution
 from agentloop.practice import tracking as progress_module
 from agentloop.practice.build import update_workspace

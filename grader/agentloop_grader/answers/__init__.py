@@ -1,0 +1,93 @@
+"""The teacher's edition of the course's checks: references, facts, hidden cases.
+
+A learner's edition of each chapter's checks is `agentloop.checks.chN` (visible cases,
+probes, judges, and the facts of the visible cases as data). This package completes each
+of them with what only the grader may hold: `answers.chN.CHECKS` are the same checks with
+their reference, the facts of any input, and the generator of hidden cases. It is part of
+the teacher's install (agentloop-grader) only; the grader loads it in its own process,
+never in a sandbox, and no learner's environment has it.
+
+    answer_key("ch1-decide-failure")  -> the teacher's Check, or None
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import re
+from collections.abc import Callable
+from typing import Any
+
+from agentloop.checks import Check
+from agentloop.checks.core import Case
+from agentloop.plain import copy_plain
+
+CHAPTER_ID = re.compile(r"^(ch\d+)-")
+FACTS_KEPT = 4096  # inputs whose facts one check keeps (a class's cases, many times over)
+
+
+def remembered(facts: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`facts`, computed once per input object: a grader judges a whole class on the same
+    case objects, and what the reference says about a case does not depend on the student.
+    (Keyed by the object itself, which the cache keeps alive, so ids are not reused.)"""
+    known: dict[int, tuple[Any, Any]] = {}
+
+    def cached(value: Any) -> Any:
+        found = known.get(id(value))
+        if found is None or found[0] is not value:
+            if len(known) >= FACTS_KEPT:
+                known.clear()
+            found = known[id(value)] = (value, facts(copy_plain(value)))
+        return found[1]
+
+    cached.__name__ = getattr(facts, "__name__", "facts")
+    return cached
+
+
+def key(check: Check, *, reference: Any = None, facts: Callable[[Any], Any] | None = None,
+        hidden: Callable[[Any], list[Case]] | None = None) -> Check:
+    """The teacher's edition of a learner's check: the same check with its reference, the
+    facts of any input (default: the reference's own output) and its hidden cases."""
+    # `whole` is how a learner's edition judges a table it holds no facts for; here every
+    # case has its facts, so each answer is judged on its own.
+    changes: dict[str, Any] = {"reference": reference, "whole": None,
+                               "facts": remembered(facts) if facts is not None else None}
+    if hidden is not None:
+        changes["hidden"] = hidden
+    return dataclasses.replace(check, **changes)
+
+
+def chapter_of(check_id: str) -> str | None:
+    match = CHAPTER_ID.match(check_id)
+    return match[1] if match else None
+
+
+def chapter_keys(chapter: str) -> dict[str, Check]:
+    """The teacher's checks of one chapter by id ({} for a chapter that has none)."""
+    try:
+        module = importlib.import_module(f"{__name__}.{chapter}")
+    except ModuleNotFoundError:
+        # TEMPORARY (issue 19): a chapter not yet split keeps its references in the
+        # learner's module; remove with agentloop/checks/legacy.py.
+        try:
+            from agentloop.checks import checks_in
+
+            return checks_in(importlib.import_module(f"agentloop.checks.{chapter}"))
+        except ModuleNotFoundError:
+            return {}
+    return {chk.id: chk for chk in module.CHECKS}
+
+
+def answer_key(check_id: str) -> Check | None:
+    """The teacher's edition of the course check `check_id`, or None."""
+    chapter = chapter_of(check_id)
+    return chapter_keys(chapter).get(check_id) if chapter else None
+
+
+def references(chapter: str) -> dict[str, Any]:
+    """What a correct submission defines, by answer name (the chapter's REFERENCE)."""
+    try:
+        module = importlib.import_module(f"{__name__}.{chapter}")
+    except ModuleNotFoundError:  # TEMPORARY (issue 19): see chapter_keys
+        module = importlib.import_module(f"agentloop.checks.{chapter}")
+    return dict(module.REFERENCE)
