@@ -44,8 +44,9 @@ def chapter_facts(chapter: str) -> dict[str, Any]:
     """The facts file of one chapter, as data."""
     import importlib
 
-    from agentloop.checks.student import FORMAT, input_key, stretched
     from agentloop_grader.answers import chapter_keys
+
+    from agentloop.checks.student import FORMAT, input_key, stretched
 
     learner = importlib.import_module(f"agentloop.checks.{chapter}")
     keys = chapter_keys(chapter)

@@ -8,6 +8,11 @@ the teacher's install (agentloop-grader) only; the grader loads it in its own pr
 never in a sandbox, and no learner's environment has it.
 
     answer_key("ch1-decide-failure")  -> the teacher's Check, or None
+    locks("ch1")                      -> how each exercise's reference is locked for self-study
+
+A chapter module here defines `CHECKS` (the teacher's edition of each learner's check,
+made with `key`), `REFERENCE` (what a correct submission defines, by answer name) and
+`LOCKS` (see `Lock`).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import dataclasses
 import importlib
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from agentloop.checks import Check
@@ -24,6 +30,36 @@ from agentloop.plain import copy_plain
 
 CHAPTER_ID = re.compile(r"^(ch\d+)-")
 FACTS_KEPT = 4096  # inputs whose facts one check keeps (a class's cases, many times over)
+
+
+@dataclass(frozen=True)
+class Lock:
+    """How an exercise's reference answer is locked in a learner's self-study copy: it is
+    encrypted with a key made from the outputs the right answer gives on inputs whose
+    facts the learner's edition does not ship, so it opens only for an answer that is
+    right there too. `checks`: checks of the exercise on which *every* right answer gives
+    exactly the reference's outputs (a decision, a number, a table — not free text); each
+    gives `inputs` of its hidden cases, drawn with a fixed practice seed (a check whose
+    answer is a value, with `whole`, gives its visible cases: their facts are not shipped).
+    An exercise without a Lock is judged by rules alone: its example answer is locked
+    with a key anyone can make, and the README says so."""
+
+    checks: tuple[str, ...]
+    inputs: int = 6
+
+    def __post_init__(self) -> None:
+        if not self.checks or not 1 <= self.inputs <= 50:
+            raise ValueError(f"a Lock needs at least one check and 1 to 50 inputs, got "
+                             f"{self.checks!r} and {self.inputs!r}")
+
+
+def locks(chapter: str) -> dict[str, Lock]:
+    """Each exercise's Lock by answer-cell id ({} for a chapter with none)."""
+    try:
+        module = importlib.import_module(f"{__name__}.{chapter}")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "LOCKS", {}))
 
 
 def remembered(facts: Callable[[Any], Any]) -> Callable[[Any], Any]:

@@ -38,7 +38,7 @@ from agentloop.checks.ch1 import (
 from agentloop.checks.core import Case, cases_by_rule, no_facts
 from agentloop.terminals import CONTINUE, ERROR, LIMIT, NEEDS_INPUT, SUCCESS
 
-from . import key
+from . import Lock, key
 
 
 def revised_rule(state: dict[str, Any]) -> tuple[str, str]:
@@ -258,4 +258,10 @@ REFERENCE = {
     "decide": revised_decide,
     "predictions": {q: scripted_run(run)[:2] for q, run in PREDICTION_RUNS.items()},
     "final_message": reference_message,
+}
+# How each exercise's reference is locked for self-study (see Lock); the final message is
+# judged by rules alone, so it has none.
+LOCKS = {
+    "ch1-decide-answer": Lock(("ch1-decide-failure", "ch1-decide-search"), inputs=8),
+    "ch1-predict-answer": Lock(("ch1-predict",)),
 }
