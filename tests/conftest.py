@@ -13,6 +13,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 GOLDEN = TESTS / "golden"
@@ -21,3 +23,29 @@ GOLDEN = TESTS / "golden"
 for folder in (TESTS / "support", TESTS / "browser", TESTS / "grader" / "assignments"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+
+TIERS = ("lib", "grader", "chapters", "browser")
+_tier_seconds: dict[str, float] = {}
+
+
+def _tier(nodeid: str) -> str:
+    parts = nodeid.split("/")
+    if parts[0] == "tests" and len(parts) > 2 and parts[1] in TIERS:
+        return parts[1]
+    return "notebooks" if parts[0] == "chapters" else "other"
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    tier = _tier(report.nodeid)
+    _tier_seconds[tier] = _tier_seconds.get(tier, 0.0) + report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line of how long each tier took (set-up, call and tear-down of its tests), so the
+    next change that slows the suite shows where."""
+    if not _tier_seconds:
+        return
+    order = [*TIERS, "notebooks", "other"]
+    parts = [f"{tier} {_tier_seconds[tier]:.0f} s" for tier in order if tier in _tier_seconds]
+    terminalreporter.write_line(f"time by tier: {', '.join(parts)} "
+                                f"(total {sum(_tier_seconds.values()):.0f} s)")

@@ -2,6 +2,11 @@
 teacher account, in each isolation mode (namespaces; Landlock + seccomp).
 
 Each attack replaces chapter 1's `decide` answer cell of an otherwise correct submission.
+Among them, every way a student's process could hold an answer (issue 19): the library's
+own decide (its module is not in the sandbox), the teacher's edition of the checks
+(never loaded, not readable), the collector's objects, the stack's frames, closures,
+sys.modules, the learner's edition's data, and tables of hidden cases drawn with the old
+public seed (the course's secret seed draws others).
 For each: the attack earns nothing, the honest cells of the same submission are scored,
 the honest neighbours get full marks, the gradebook holds one consistent row per student,
 nothing outside the sandbox changed, and the report names the problem. The grader runs as
@@ -23,6 +28,8 @@ from pathlib import Path
 
 import pytest
 from agentloop_grader import testing as T
+from agentloop_grader.answers.ch1 import CHECKS as TEACHER_CHECKS
+from agentloop_grader.answers.ch1 import revised_decide
 from agentloop_grader.course import CHAPTERS, REPO, Course
 from agentloop_grader.isolation import IsolationUnavailable, choose
 from agentloop_grader.release import release
@@ -45,12 +52,77 @@ class Yes(str):
 '''
 
 
-def _hard_coded() -> str:
-    table = {json.dumps(c.input, sort_keys=True): decide(c.input)
-             for check in CHECKS[:3] for c in check.cases()}
+def _table_cell(table: dict[str, str]) -> str:
     return (f"import json\nTABLE = {table!r}\n"
             "def decide(state):\n"
             "    return TABLE.get(json.dumps(state, sort_keys=True), 'continue')\n")
+
+
+def _hard_coded() -> str:
+    table = {json.dumps(c.input, sort_keys=True): decide(c.input)
+             for check in CHECKS if check.id in DECIDE_TESTS for c in check.cases()}
+    return _table_cell(table)
+
+
+def _old_seed_table() -> str:
+    """Every hidden case the old public seed (a checksum of the check id) drew, with the
+    right decision: what a student with last year's leaked generator could tabulate."""
+    import zlib
+
+    table = {json.dumps(c.input, sort_keys=True): revised_decide(c.input)
+             for check in TEACHER_CHECKS if check.id in DECIDE_TESTS
+             for c in check.all_cases(hidden=True, seed=zlib.crc32(check.id.encode()))}
+    return _table_cell(table)
+
+
+# Anything the job process could hold of the teacher's edition, looked for everywhere.
+DIG_UP_ANSWERS = r'''
+import gc, sys
+def _teachers(f):
+    return "answers" in str(getattr(f, "__module__", "")) or \
+        getattr(f, "__name__", "") in ("revised_decide", "revised_rule", "state_for_rule")
+def _candidates():
+    for o in gc.get_objects():
+        yield o
+        if isinstance(o, (list, tuple, dict)):
+            yield from (o.values() if isinstance(o, dict) else o)
+        for cell in getattr(o, "__closure__", None) or ():
+            try:
+                yield cell.cell_contents
+            except ValueError:
+                pass
+real = next(f for f in _candidates() if callable(f) and _teachers(f))
+'''
+
+WALKS_FRAMES = r'''
+import sys
+def decide(state):
+    frame = sys._getframe(1)
+    while frame is not None:
+        for value in list(frame.f_locals.values()) + list(frame.f_globals.values()):
+            if callable(value) and getattr(value, "__name__", "") in ("revised_decide",
+                                                                        "revised_rule"):
+                return value(state)
+            if isinstance(value, dict) and "facts" in value:
+                return value["facts"][0]
+        frame = frame.f_back
+    raise LookupError("no reference on the stack")
+'''
+
+SEARCHES_MODULES = r'''
+import importlib, sys
+names = [n for n in sys.modules if "answers" in n or n.startswith("agentloop_grader")]
+for name in ("agentloop_grader.answers.ch1", *names):
+    try:
+        module = importlib.import_module(name)
+    except Exception:
+        continue
+    if hasattr(module, "revised_decide"):
+        decide = module.revised_decide
+        break
+else:
+    raise LookupError(f"no teacher's module: {names}")
+'''
 
 
 FIND_SOLUTIONS = r'''
@@ -145,25 +217,40 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
         "str_subclass": (LYING_STR + "def decide(state):\n    return Yes('nonsense')\n",
                          r"expected plain data"),
         "hard_coded": (_hard_coded(), r"expected"),
+        # the judge runs in the grader's process: what the job sends is re-read as JSON
         "patches_checks": ("import agentloop.checks.core as core\n"
                            "core.to_plain = lambda value, where='': value\n" + LYING_STR +
-                           "def decide(state):\n    return Yes('nonsense')\n",
-                           r"not available while grading"),
-        "imports_reference": ("from agentloop.loop import decide\n",
-                              r"withheld while grading|library's own answer"),
+                           "def decide(state):\n    return Yes('nonsense')\n", r"expected"),
+        # agentloop.loop answers the exercise: the sandbox does not have it at all
+        "imports_reference": ("from agentloop.loop import decide\n", NOT_LOADED),
         "wraps_reference": ("import agentloop.loop\n"
                             "def decide(state):\n    return agentloop.loop.decide(state)\n",
-                            r"withheld while grading"),
+                            NOT_LOADED),
         "captures_reference": ("from agentloop.loop import decide as reference\n"
                                "def decide(state):\n    return reference(state)\n",
-                               r"withheld while grading"),
+                               NOT_LOADED),
         "digs_up_reference": (DIG_UP + "def decide(state):\n    return real(state)\n",
-                              r"withheld while grading|StopIteration"),
+                              r"StopIteration"),
+        "digs_up_answers": (DIG_UP_ANSWERS + "def decide(state):\n    return real(state)\n",
+                            r"StopIteration"),
+        "walks_frames": (WALKS_FRAMES, r"no reference on the stack"),
+        "searches_modules": (SEARCHES_MODULES, r"no teacher's module"),
+        "imports_answers": ("from agentloop_grader.answers.ch1 import revised_decide as decide\n",
+                            NOT_LOADED),
+        "reads_answers_file": (
+            f"exec(open({str(REPO / 'grader/agentloop_grader/answers/ch1.py')!r}).read())\n"
+            "decide = revised_decide\n", r"PermissionError|FileNotFoundError"),
         "reads_reference_answers": ("from agentloop.checks.ch1 import REFERENCE\n"
-                                    "decide = REFERENCE['decide']\n",
-                                    r"not available while grading"),
-        "reads_hidden_cases": (f"open({str(REPO / 'lib/agentloop/checks/ch1.py')!r}).read()\n"
-                               + good, r"PermissionError|FileNotFoundError"),
+                                    "decide = REFERENCE['decide']\n", r"cannot import name"),
+        "reads_learners_facts": (  # the visible cases' facts are a learner's: they fit those only
+            "import json, importlib.resources as r\n"
+            "FACTS = json.loads(r.files('agentloop.checks').joinpath('facts/ch1.json')"
+            ".read_text())\nfrom agentloop.checks.student import input_key\n"
+            "TABLE = {c['key']: c['facts'][0] for k in FACTS['checks'].values()"
+            " for c in k['cases'] if isinstance(c['facts'], list)}\n"
+            "def decide(state):\n    return TABLE.get(input_key(state), 'continue')\n",
+            r"expected"),
+        "old_public_seed_table": (_old_seed_table(), r"expected"),
         "finds_solutions_on_disk": (FIND_SOLUTIONS, r"did not define decide"),
         "forges_channel": ("import os\nfor fd in range(3, 64):\n    try:\n"
                            "        os.write(fd, b'{\"kind\": \"done\"}\\ngarbage\\n')\n"
@@ -190,6 +277,7 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
     }
 
 
+NOT_LOADED = r"ModuleNotFoundError|No module named|PermissionError"
 # Output floods are not attacks on the score: the honest answer below them still counts.
 FULL_MARKS_ANYWAY = {"prints_50mb_line", "prints_50mb_lines"}
 # An input transformer blanks the student's own later cells (as it would in a kernel):
