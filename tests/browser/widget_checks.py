@@ -371,7 +371,8 @@ def check_harness_view(page: Any) -> None:
 
 
 # --------------------------------------------------------------------------- chapter 5
-CH5_BOARDS = {"office board": "board", "empty board": "empty", "archive (missing)": "archive"}
+CH5_BOARDS = {"office board": "board", "fixed board": "fixed_board", "empty board": "empty",
+              "archive (missing)": "archive"}
 _CH5_OFFICE: list[Any] = []
 
 
@@ -421,8 +422,9 @@ def assert_duty_shown(area: Any, settings: dict[str, Any],
 
 def check_duty_explorer(page: Any) -> None:
     """Chapter 5: the ambiguous pair as the notebook built it; two card files a page make the
-    board longer than the budget (limit), fourteen make one page; posters on one page succeed
-    in 3 steps, and at max_steps 2 stop at the limit; the missing board ends in error, after
+    board longer than the budget (limit), fourteen make one page; posters on one page ask
+    (task-012.md is unread) and on the fixed board succeed in 3 steps, and at max_steps 2
+    stop at the limit; the missing board ends in error, after
     one step without a retry; a token budget of 1000 stops the posters route before step 4 —
     each view as the library computes it."""
     area = widget_area(page, ".agentloop-duty")
@@ -451,6 +453,8 @@ def check_duty_explorer(page: Any) -> None:
     shown = change(size, "page_size", 14)
     assert (shown["data-terminal"], shown["rows"]) == ("needs_input", 1)
     shown = change(query, "query", "posters")
+    assert (shown["data-terminal"], shown["rows"]) == ("needs_input", 3)   # task-012.md unread
+    shown = change(board, "board", "fixed board")
     assert (shown["data-terminal"], shown["rows"]) == ("success", 3)
     shown = change(steps, "max_steps", 2)
     assert shown["data-terminal"] == "limit"
@@ -458,7 +462,7 @@ def check_duty_explorer(page: Any) -> None:
     assert shown["data-terminal"] == "error"
     shown = change(retries, "max_retries", 0)
     assert (shown["data-terminal"], shown["rows"]) == ("error", 1)
-    shown = change(board, "board", "office board")
+    shown = change(board, "board", "fixed board")
     shown = change(steps, "max_steps", 5)
     shown = change(size, "page_size", 5)
     assert (shown["data-terminal"], shown["rows"]) == ("success", 5)

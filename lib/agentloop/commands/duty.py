@@ -3,24 +3,29 @@
     agentloop run --dir WORKSPACE [--answer TEXT]   a workspace with agent.json (see
                                                     commands/loop.py: chapter 1's folders
                                                     of only stop_policy.json run as before)
-    agentloop replay TRACE                          a duty officer's trace (chapter 4's
-                                                    event logs replay as before)
+    agentloop replay TRACE [--against-board]        a duty officer's trace, a run's folder
+                     [--board BOARD]                (out/runs/0001) or the folder holding
+                                                    runs/ (its latest run); chapter 4's
+                                                    event logs replay as before
     agentloop board BOARD                           every card file of a board, and what is
                                                     wrong with each
 
 Exit status of `run`: 0 success, 1 the run ended without success (needs_input, error or
-limit: a person must act), 2 bad input. `replay` and `board` exit 0 when they could do
-their job.
+limit: a person must act), 2 bad input. `replay` exits 0 when the trace replays (and, with
+--against-board, when the board gives every recorded observation again; 1 when it does
+not); `board` exits 0 when it could list the board.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from pathlib import Path
 
-from agentloop.duty.board import check_card, load_board
+from agentloop.duty.board import check_card, load_board, shown_name
+from agentloop.duty.jsonfile import why
 from agentloop.duty.shift import run_shift
-from agentloop.duty.trace import format_replay, is_trace
+from agentloop.duty.trace import against_board, find_trace, format_replay, is_trace
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,19 +56,43 @@ def extend_replay(sub: argparse._SubParsersAction) -> None:
     chapter4: Callable[[argparse.Namespace], int] = replay.get_default("handler")
 
     def replay_either(args: argparse.Namespace) -> int:
-        if is_trace(args.file):
-            print(format_replay(args.file))
+        path = Path(args.file)
+        shown = shown_name(args.file)
+        if not path.is_dir() and not is_trace(path):
+            if getattr(args, "against_board", False) or getattr(args, "board", None):
+                raise ValueError(f"{shown} is not a duty officer's trace; --against-board "
+                                 "and --board are for those (chapter 5)")
+            try:
+                with path.open("rb"):
+                    pass
+            except FileNotFoundError:
+                pass   # chapter 4 says so in its own words
+            except OSError as exc:
+                raise ValueError(f"cannot read {shown}: {why(exc)}") from None
+            return chapter4(args)
+        trace = find_trace(path)
+        print(format_replay(trace))
+        if not (args.against_board or args.board):
             return 0
-        return chapter4(args)
+        same, line = against_board(trace, args.board)
+        print(line)
+        return 0 if same else 1
 
+    replay.add_argument("--against-board", action="store_true",
+                        help="a duty officer's trace: also run every recorded tool call again "
+                             "on the board and name the first observation it does not give")
+    replay.add_argument("--board", metavar="BOARD",
+                        help="with --against-board: the board folder to check against "
+                             "(default: the one the trace names)")
     replay.set_defaults(handler=replay_either)
-    replay.epilog = ("FILE may also be a duty officer's trace, written by "
+    replay.epilog = ("FILE may also be a duty officer's trace, a run's folder (out/runs/0001) "
+                     "or the folder holding runs/ (its latest run), written by "
                      "agentloop run --dir WORKSPACE (chapter 5).")
 
 
 def _board(args: argparse.Namespace) -> int:
-    board = load_board(args.board)
-    print(f"board: {args.board} — {len(board.files)} card files")
+    board = load_board(args.board, shown_name(args.board))
+    print(f"board: {shown_name(args.board)} — {len(board.files)} card files")
     for name in board.files:
         if name in board.unreadable:
             print(f"{name}: unreadable — {board.unreadable[name]}")

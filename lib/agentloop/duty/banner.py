@@ -4,16 +4,17 @@
     goal:         what the person asked
     config:       the workspace folder
     board:        the board folder, the query searched for, the page size
-    model:        the authored scenario (replay) or the live model
-    scenario:     the route the authored scenario follows
-    stop_policy:  chapter 1's limits, chapter 3's guards
+    model:        the authors' scripted scenario, or the live model
+    scenario:     the route the scripted scenario follows
+    stop_policy:  chapter 1's limits, chapter 3's guards (and the workspace's ask_when)
+    faults:       the injected faults, if agent.json names any
     tools:        the dispatcher's allowlist
     Step N | action | decision          one line a step
     Stop: terminal
     answer: / question: / reason:       what the person is told
     not searched:  card files that could not be read, and why (only when there are some)
     contract:     whether the answer met the output contract
-    save:         where the answer was written
+    save:         where the answer was written (this run's folder, out/runs/NNNN/)
     state:        what the state file carries into the next run
     trace:        where the trace went, and how to replay it
     (closing)     a technical run does not confirm the model's quality
@@ -30,16 +31,21 @@ from __future__ import annotations
 from typing import Any
 
 from agentloop.duty.handover import message_for, unreadable_line
-from agentloop.duty.officer import NEEDS_INPUT, SUCCESS, Run, RunInput
+from agentloop.duty.officer import NEEDS_INPUT, SIMILAR_IDS, SUCCESS, Run, RunInput
 from agentloop.duty.planner import SCENARIO, SCENARIO_ROUTE
 from agentloop.duty.workspace import LIVE_PREFIX, Workspace
 
 CLOSING = "This technical run does not confirm the model's quality."
 GUARD_NAMES = {"repeated": "repeated action"}
+ASK_NAMES = {SIMILAR_IDS: "a card has a similar id"}
 
 
-def facts_for(workspace: Workspace, run_input: RunInput) -> dict[str, Any]:
-    """Everything the banner prints that is fixed before the run starts, as plain data."""
+def facts_for(workspace: Workspace, run_input: RunInput,
+              outputs: dict[str, str | None] | None = None) -> dict[str, Any]:
+    """Everything the banner prints that is fixed before the run starts, as plain data.
+    `outputs`: where this run writes save, state and trace (default: agent.json's paths)."""
+    shown = outputs if outputs is not None else {
+        name: workspace.shown_path(name) for name in ("save", "state", "trace")}
     return {
         "goal": workspace.goal, "query": run_input.query, "answer": run_input.answer,
         "question": run_input.question, "config": workspace.shown,
@@ -48,8 +54,9 @@ def facts_for(workspace: Workspace, run_input: RunInput) -> dict[str, Any]:
         "max_retries": run_input.max_retries, "guards": list(run_input.guards),
         "tools": list(workspace.tools), "tools_default": workspace.tools_default,
         "contract": None if workspace.contract is None else list(workspace.contract),
-        "save": workspace.shown_path("save"), "state": workspace.shown_path("state"),
-        "trace": workspace.shown_path("trace"),
+        "save": shown["save"], "state": shown["state"], "trace": shown["trace"],
+        "chosen": run_input.chosen, "ask_when": list(run_input.ask_when),
+        "faults": list(workspace.faults),
     }
 
 
@@ -63,6 +70,7 @@ def format_banner(facts: dict[str, Any], run: Run) -> str:
         _board_line(facts),
         *_model_lines(facts),
         _policy_line(facts),
+        *_faults_lines(facts),
         _tools_line(facts),
     ]
     lines += [f"Step {r['step']} | {r['action']}{_note(r)} | {r['decision']}"
@@ -82,7 +90,11 @@ def format_banner(facts: dict[str, Any], run: Run) -> str:
 
 
 def _board_line(facts: dict[str, Any]) -> str:
-    whose = " (the person's answer)" if facts["answer"] is not None else ""
+    answer, chosen = facts["answer"], facts.get("chosen")
+    whose = ""
+    if answer is not None:
+        whose = " (the person's answer)" if chosen in (None, answer) else \
+            f" (the card the person's answer {answer!r} names)"
     return (f"board: {facts['board']} — searched for {facts['query']!r}{whose}, "
             f"{facts['page_size']} card files a page")
 
@@ -93,14 +105,26 @@ def _model_lines(facts: dict[str, Any]) -> list[str]:
         return [f"model: live — {name}, through chapter 3's adapter; every proposal is "
                 "still checked",
                 "scenario: none — the live model chooses every step"]
-    return ["model: replay — an authored scenario, not a model recording",
+    return ["model: scenario — the authors' scripted replies, not a live model and not a "
+            "recording of one",
             f"scenario: {SCENARIO} — {SCENARIO_ROUTE}"]
 
 
 def _policy_line(facts: dict[str, Any]) -> str:
     guards = [GUARD_NAMES.get(g, g.replace("tokens=", "token budget ")) for g in facts["guards"]]
+    asks = [ASK_NAMES[rule] for rule in facts.get("ask_when", [])]
+    ask = f"; asks when {' or '.join(asks)}" if asks else ""
     return (f"stop_policy: max_steps {facts['max_steps']}, max_retries {facts['max_retries']}; "
-            f"guards: {', '.join(guards) or 'none'}")
+            f"guards: {', '.join(guards) or 'none'}{ask}")
+
+
+def _faults_lines(facts: dict[str, Any]) -> list[str]:
+    calls = facts.get("faults", [])
+    if not calls:
+        return []
+    numbers = ", ".join(str(call) for call in calls)
+    return [f"faults: tool call{'s' * (len(calls) != 1)} {numbers} fail{'s' * (len(calls) == 1)}"
+            " once — injected by agent.json, as a board that does not answer in time"]
 
 
 def _tools_line(facts: dict[str, Any]) -> str:
@@ -133,6 +157,9 @@ def _save_line(facts: dict[str, Any], run: Run) -> str:
         return "save: not configured — agent.json has no save, so the answer is only printed"
     what = {SUCCESS: "the summary", NEEDS_INPUT: "the question"}.get(
         run.terminal, "why no answer was confirmed")
+    draft = run.state["draft"]
+    if run.terminal == NEEDS_INPUT and draft is not None and draft["contract"]["ok"]:
+        what = "the question, and the summary drafted but not confirmed"
     return f"save: {facts['save']} — {what}"
 
 
@@ -140,7 +167,9 @@ def _state_line(facts: dict[str, Any], run: Run) -> str:
     if facts["state"] is None:
         return "state: not configured — agent.json has no state, so a question cannot be " \
                "answered in a later run"
-    before = (f"this run answered the saved question with {facts['answer']!r}"
+    chosen = facts.get("chosen")
+    named = f" ({chosen})" if chosen not in (None, facts["answer"]) else ""
+    before = (f"this run answered the saved question with {facts['answer']!r}{named}"
               if facts["answer"] is not None else "no earlier answer used")
     after = ("the question is saved: answer it with --answer"
              if run.terminal == NEEDS_INPUT else "no new question")
@@ -150,4 +179,4 @@ def _state_line(facts: dict[str, Any], run: Run) -> str:
 def _trace_line(facts: dict[str, Any]) -> str:
     if facts["trace"] is None:
         return "trace: not configured — agent.json has no trace, so this run cannot be replayed"
-    return f"trace: {facts['trace']} — replay it with: agentloop replay {facts['trace']}"
+    return f"trace: {facts['trace']} — replay this run with: agentloop replay {facts['trace']}"

@@ -16,9 +16,11 @@ Vocabulary, in the order a card meets it:
 
     card file     a name ending in `.md` directly in the board folder (other names are ignored)
     unreadable    a card file that cannot be searched at all; the reason is always given:
-                  a symbolic link out of the board, not a regular file, larger than
-                  MAX_CARD_BYTES, not UTF-8 text, a NUL byte, no header block, a header line
-                  that is not `field: value`, no id
+                  a file name that is not UTF-8, a symbolic link out of the board, not a
+                  regular file, larger than MAX_CARD_BYTES, not UTF-8 text, a NUL byte, no
+                  header block, a header line that is not `field: value`, no id. A card file
+                  that could not be read is never ruled out: it might be the card a search
+                  is for (see `officer.decide`)
     card          a readable card file: its header fields as written and its notes
     problems      what `check_card` finds wrong with a card, schema first (fields, id form,
                   status, blocked_by form), then consistency with the board (file name,
@@ -27,7 +29,8 @@ Vocabulary, in the order a card meets it:
 
 Nothing here builds a path from a card's contents, and nothing reads outside the board:
 a name is joined to the board only after `check_file_name`, and the resolved path must
-still be inside the resolved board folder.
+still be inside the resolved board folder. A file name is shown as `shown_name` gives it
+(bytes that are not UTF-8 as `\\xfe`), so every name can be printed and written to a trace.
 """
 
 from __future__ import annotations
@@ -52,6 +55,10 @@ FENCE = "---"
 
 class BoardError(ValueError):
     """The board as a whole cannot be read: missing, not a folder, not readable, too long."""
+
+
+class BoardTooLong(BoardError):
+    """The board has more than MAX_CARD_FILES card files: a budget, not a fault to retry."""
 
 
 class UnreadableCard(ValueError):
@@ -95,9 +102,9 @@ class Card:
 class Board:
     """Every card file of a board: which were read, and why the others could not be."""
 
-    files: list[str]
+    files: list[str]                # file names as `shown_name` shows them
     cards: dict[str, Card]          # file name -> card
-    unreadable: dict[str, str]      # file name -> reason
+    unreadable: dict[str, str]      # file name (shown) -> reason
 
     def with_id(self, card_id: str) -> list[Card]:
         """The cards whose header names `card_id`, in file order (more than one is a problem)."""
@@ -115,6 +122,20 @@ def check_file_name(name: object) -> str:
     if "/" in name or "\\" in name or "\0" in name or os.path.isabs(name):
         raise UnreadableCard(f"{name!r} is a path, not a file name inside the board")
     return name
+
+
+def shown_name(name: str) -> str:
+    """`name` as it can be printed: bytes that are not UTF-8 become `\\xfe` escapes."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        pass
+    try:   # a name from the file system keeps its undecodable bytes as surrogates
+        raw = name.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        raw = name.encode("utf-8", "backslashreplace")
+    return raw.decode("utf-8", "backslashreplace")
 
 
 def board_root(board: str | Path, shown: str | None = None) -> Path:
@@ -142,8 +163,8 @@ def list_card_files(board: str | Path, shown: str | None = None) -> list[str]:
                 if entry.name.endswith(CARD_SUFFIX) and not entry.name.startswith("."):
                     names.append(entry.name)
                     if len(names) > MAX_CARD_FILES:
-                        raise BoardError(f"the board {shown} has more than {MAX_CARD_FILES} "
-                                         "card files; split it into smaller boards")
+                        raise BoardTooLong(f"the board {shown} has more than {MAX_CARD_FILES} "
+                                           "card files; split it into smaller boards")
     except OSError as exc:
         raise BoardError(f"the board folder {shown} cannot be read ({_why(exc)})") from None
     return sorted(names)
@@ -156,6 +177,8 @@ def read_card_file(board: str | Path, name: str) -> Card:
 
 def _read_card(root: Path, name: str) -> Card:
     path = root / check_file_name(name)
+    if shown_name(name) != name:
+        raise UnreadableCard("its file name is not UTF-8 text")
     try:
         # `root` is resolved and `name` has no separator: only a link needs resolving
         linked = stat.S_ISLNK(os.lstat(path).st_mode)
@@ -237,8 +260,8 @@ def load_board(board: str | Path, shown: str | None = None,
         try:
             cards[name] = _read_card(root, name)
         except UnreadableCard as exc:
-            unreadable[name] = str(exc)
-    return Board(files, cards, unreadable)
+            unreadable[shown_name(name)] = str(exc)
+    return Board([shown_name(name) for name in files], cards, unreadable)
 
 
 def check_card(card: Card, board: Board) -> list[str]:

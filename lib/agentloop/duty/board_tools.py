@@ -14,6 +14,13 @@ why. A read's observation has chapter 1's shape and a few counts:
 
 A query matches a card when it equals the card's id, or when the card's title or group
 contains it (case does not matter). Notes are not searched: they mention other cards.
+With `titles=True` (the workspace asks when ids are similar), a read also lists every
+readable card of its page, `"titles": {"task-003": "Equipment for the hall", ...}`, so the
+officer can see a card whose id is similar to a match's.
+
+A board of more than MAX_CARD_FILES card files is not read at all: the observation is an
+error with `"over_limit": true`, a budget the officer reports as a limit (a retry cannot
+shorten the board).
 
 The tools check their own arguments again (with chapter 2's `argument_problem`), so they
 are safe to call directly, and never raise for bad data: a broken board or card becomes
@@ -30,6 +37,7 @@ from typing import Any
 from agentloop.controller import argument_problem
 from agentloop.duty.board import (
     BoardError,
+    BoardTooLong,
     Card,
     check_card,
     is_card_id,
@@ -75,7 +83,7 @@ Observation = dict[str, Any]
 
 
 def read_task_cards(board: str | Path, query: str, page: int, page_size: int = PAGE_SIZE,
-                    shown: str | None = None) -> Observation:
+                    shown: str | None = None, titles: bool = False) -> Observation:
     """One page of the board: the matching cards on it, and whether it was the last page."""
     problem = _argument_problem(READ_TASK_CARDS, {"query": query, "page": page})
     if problem:
@@ -83,7 +91,7 @@ def read_task_cards(board: str | Path, query: str, page: int, page_size: int = P
     try:
         files = list_card_files(board, shown)
     except BoardError as exc:
-        return _error(str(exc))
+        return _board_error(exc)
     pages = max(1, -(-len(files) // page_size))   # an empty board is one empty page
     if page > pages:
         return _error(f"page {page} does not exist; the board has {pages} "
@@ -92,8 +100,9 @@ def read_task_cards(board: str | Path, query: str, page: int, page_size: int = P
     try:
         cards = load_board(board, shown, only=names)
     except BoardError as exc:   # the board vanished between listing and reading
-        return _error(str(exc))
+        return _board_error(exc)
     wanted = query.strip().casefold()
+    listed = {"titles": {card.id: card.title for card in cards.cards.values()}} if titles else {}
     return {
         "ok": True,
         "matches": sorted(card.id for card in cards.cards.values() if _matches(card, wanted)),
@@ -105,6 +114,7 @@ def read_task_cards(board: str | Path, query: str, page: int, page_size: int = P
         "total": len(files),
         "unreadable": [{"file": name, "reason": reason}
                        for name, reason in cards.unreadable.items()],
+        **listed,
     }
 
 
@@ -116,7 +126,7 @@ def validate_task_card(board: str | Path, card: str, shown: str | None = None) -
     try:
         whole = load_board(board, shown)
     except BoardError as exc:
-        return _error(str(exc))
+        return _board_error(exc)
     found = whole.with_id(card)
     if not found:
         file = card + ".md"
@@ -145,7 +155,7 @@ def draft_summary(board: str | Path, cards: str, contract: tuple[str, ...] | Non
     try:
         whole = load_board(board, shown)
     except BoardError as exc:
-        return _error(str(exc))
+        return _board_error(exc)
     chosen = []
     for card_id in ids:
         found = whole.with_id(card_id)
@@ -180,6 +190,13 @@ def render_summary(cards: list[Card]) -> str:
 
 def check_contract(summary: str, ids: list[str], fields: tuple[str, ...]) -> list[str]:
     """What the drafted text lacks: `card: field` for each contract field not stated in it."""
+    stated = stated_fields(summary)
+    return [f"{card_id}: {name}" for card_id in ids for name in fields
+            if not stated.get(card_id, {}).get(name)]
+
+
+def stated_fields(summary: str) -> dict[str, dict[str, str]]:
+    """What a drafted summary states: card id -> field -> value, from its `- field:` lines."""
     stated: dict[str, dict[str, str]] = {}
     current = None
     for line in summary.splitlines():
@@ -188,8 +205,7 @@ def check_contract(summary: str, ids: list[str], fields: tuple[str, ...]) -> lis
         elif current is not None and line.startswith("- ") and ":" in line:
             key, _, value = line[2:].partition(":")
             current[key.strip()] = value.strip()
-    return [f"{card_id}: {name}" for card_id in ids for name in fields
-            if not stated.get(card_id, {}).get(name)]
+    return stated
 
 
 def headline(card: Card) -> str:
@@ -200,12 +216,14 @@ def headline(card: Card) -> str:
 
 def board_registry(board: str | Path, shown: str | None = None, page_size: int = PAGE_SIZE,
                    contract: tuple[str, ...] | None = None,
-                   allowlist: tuple[str, ...] = TOOL_NAMES) -> ToolRegistry:
-    """A chapter 2 registry holding only the allowlisted board tools, bound to `board`."""
+                   allowlist: tuple[str, ...] = TOOL_NAMES, titles: bool = False
+                   ) -> ToolRegistry:
+    """A chapter 2 registry holding only the allowlisted board tools, bound to `board`
+    (`titles`: every read lists its page's cards, for the similar-id rule)."""
     validate_whole_number("page_size", page_size, *PAGE_SIZE_RANGE)
     runs: dict[str, Callable[..., Observation]] = {
         READ_TASK_CARDS: lambda query, page: read_task_cards(board, query, page, page_size,
-                                                             shown),
+                                                             shown, titles),
         VALIDATE_TASK_CARD: lambda card: validate_task_card(board, card, shown),
         DRAFT_SUMMARY: lambda cards: draft_summary(board, cards, contract, shown),
     }
@@ -263,4 +281,67 @@ def _id_problem(text: str) -> str | None:
 
 def _error(text: str) -> Observation:
     return {"ok": False, "error": f"Error: {text}"}
+
+
+def _board_error(exc: BoardError) -> Observation:
+    if isinstance(exc, BoardTooLong):
+        return {**_error(str(exc)), "over_limit": True}
+    return _error(str(exc))
+
+
+# What an observation of each tool holds when `ok` is true: field -> a check of its value.
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _unreadable_items(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, dict) and sorted(item) == ["file", "reason"]
+        and isinstance(item["file"], str) and isinstance(item["reason"], str) for item in value)
+
+
+def _contract_result(value: Any) -> bool:
+    return isinstance(value, dict) and sorted(value) == ["fields", "missing", "ok"] \
+        and type(value["ok"]) is bool and _strings(value["fields"]) and _strings(value["missing"])
+
+
+SHAPES: dict[str, dict[str, Callable[[Any], bool]]] = {
+    READ_TASK_CARDS: {
+        "matches": _strings, "search_complete": lambda v: type(v) is bool,
+        "next_page": lambda v: v is None or (_count(v) and v > 0),
+        "page": lambda v: _count(v) and v > 0, "pages": lambda v: _count(v) and v > 0,
+        "scanned": _count, "total": _count, "unreadable": _unreadable_items},
+    VALIDATE_TASK_CARD: {"card": lambda v: isinstance(v, str), "file": lambda v: isinstance(v, str),
+                         "valid": lambda v: type(v) is bool, "problems": _strings},
+    DRAFT_SUMMARY: {"cards": _strings, "summary": lambda v: isinstance(v, str),
+                    "headline": lambda v: isinstance(v, str), "contract": _contract_result},
+}
+OPTIONAL_FIELDS = {READ_TASK_CARDS: {"titles": lambda v: isinstance(v, dict) and all(
+    isinstance(k, str) and isinstance(t, str) for k, t in v.items())}}
+
+
+def observation_problem(tool: str, observation: dict[str, Any]) -> str | None:
+    """What is wrong with a board tool's `ok: true` observation, or None (other tools: None).
+
+    The officer reads these fields to decide; one of the wrong type would break it."""
+    shape = SHAPES.get(tool)
+    if shape is None or not observation.get("ok"):
+        return None
+    optional = OPTIONAL_FIELDS.get(tool, {})
+    for name, fits in shape.items():
+        if name not in observation or not fits(observation[name]):
+            return f"{tool}'s observation needs a well-formed {name}"
+    extra = sorted(set(observation) - set(shape) - set(optional) - {"ok"})
+    if extra:
+        return f"{tool}'s observation has a field it never returns: {extra[0]}"
+    for name, fits in optional.items():
+        if name in observation and not fits(observation[name]):
+            return f"{tool}'s observation needs a well-formed {name}"
+    if tool == READ_TASK_CARDS and observation["page"] > observation["pages"]:
+        return f"{tool}'s observation has page {observation['page']} of {observation['pages']}"
+    return None
 

@@ -6,8 +6,12 @@ the grader's sandbox sees only the library). `write_office(folder)` writes the s
 
     folder/my_agent/
       agent.json, stop_policy.json        the ambiguous pair (the trap): query "equipment"
-      board/task-001.md … task-013.md     the task board; task-012.md is Windows-1251
-      routes/<route>/agent.json, …        one workspace a route, board "../../board"
+      board/task-001.md … task-013.md     the task board; task-012.md is Windows-1251, so
+                                          no search of this board can rule it out
+      fixed_board/…                       the same board after task-012.md was saved again
+                                          as UTF-8: nothing on it goes unread
+      routes/<route>/agent.json, …        one workspace a route, board "../../board" (or
+                                          "../../fixed_board")
 
 A test keeps this copy and examples/my_agent byte for byte the same (README.md aside).
 """
@@ -20,6 +24,7 @@ from typing import Any
 
 WORKSPACE = "my_agent"
 BOARD = "board"
+FIXED_BOARD = "fixed_board"             # the board once task-012.md is saved as UTF-8
 ENCODINGS = {"task-012.md": "cp1251"}   # saved by another program: not UTF-8
 
 CARDS = {
@@ -71,13 +76,16 @@ _FULL = {"page_size": 5, "tools": ["read_task_cards", "validate_task_card", "dra
 _EQUIPMENT = {"goal": "Tell Anya where the equipment task stands", "query": "equipment"}
 _POSTERS = {"goal": "Tell Anya whether the open day posters are printed", "query": "posters"}
 _ROUTE_BOARD = {"board": "../../board"}
+_FIXED = {"board": f"../../{FIXED_BOARD}"}
+_POLICY = {"max_steps": 5, "max_retries": 1}
 
 # route -> (folder inside my_agent/, agent.json in its order, stop_policy.json)
 ROUTES: dict[str, tuple[str, dict[str, Any], dict[str, int]]] = {
     "my_agent": (".", {**_EQUIPMENT, "board": BOARD, **_FULL, "model": "replay"},
                  {"max_steps": 5, "max_retries": 1}),
-    "one_match": ("routes/one_match", {**_POSTERS, **_ROUTE_BOARD, **_FULL},
-                  {"max_steps": 5, "max_retries": 1}),
+    "one_match": ("routes/one_match", {**_POSTERS, **_FIXED, **_FULL}, _POLICY),
+    "unreadable_card": ("routes/unreadable_card", {**_POSTERS, **_ROUTE_BOARD, **_FULL},
+                        _POLICY),
     "no_matches": ("routes/no_matches",
                    {"goal": "Tell Anya who orders the catering", "query": "catering",
                     **_ROUTE_BOARD, **_FULL}, {"max_steps": 5, "max_retries": 1}),
@@ -94,7 +102,19 @@ ROUTES: dict[str, tuple[str, dict[str, Any], dict[str, int]]] = {
     "tokens": ("routes/tokens", {**_POSTERS, **_ROUTE_BOARD, **_FULL,
                                  "guards": ["repeated", "tokens=1000"]},
                {"max_steps": 5, "max_retries": 1}),
-    "bare": ("routes/bare", {**_POSTERS, **_ROUTE_BOARD}, {"max_steps": 5, "max_retries": 1}),
+    "bare": ("routes/bare", {**_POSTERS, **_FIXED}, {"max_steps": 5, "max_retries": 1}),
+    # chapter 1's temporary_error: the first call fails, the retry reads the one page
+    "temporary_error": ("routes/temporary_error",
+                        {**_POSTERS, **_FIXED, **_FULL, "page_size": 14, "faults": [1]},
+                        _POLICY),
+    # four pages read, the fifth read fails: a retry is allowed, but no step is left
+    "last_step_failure": ("routes/last_step_failure",
+                          {**_EQUIPMENT, **_ROUTE_BOARD, **_FULL, "page_size": 2,
+                           "faults": [5]}, _POLICY),
+    # exercise 4's rule, in the command line: a similar id makes the officer ask
+    "similar_ids": ("routes/similar_ids",
+                    {"goal": "Tell Anya where the equipment task stands", "query": "task-003",
+                     **_ROUTE_BOARD, **_FULL, "ask_when": ["similar_ids"]}, _POLICY),
 }
 
 
@@ -106,6 +126,7 @@ def card_bytes(name: str) -> bytes:
 def office_files() -> dict[str, bytes]:
     """Every file of my_agent/ (paths relative to it, '/' separated) and its bytes."""
     files = {f"{BOARD}/{name}": card_bytes(name) for name in CARDS}
+    files.update({f"{FIXED_BOARD}/{name}": CARDS[name].encode("utf-8") for name in CARDS})
     for folder, agent, policy in ROUTES.values():
         prefix = "" if folder == "." else f"{folder}/"
         files[f"{prefix}agent.json"] = _agent_json(agent).encode("utf-8")

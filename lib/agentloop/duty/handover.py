@@ -2,23 +2,31 @@
 reaches the next run.
 
 Each terminal gets its own honest message (chapter 1's rule: after error or limit nothing
-may sound like success):
+may sound like success, and nothing claims more than was checked):
 
     success      the answer: the summary's headline (the summary itself is saved)
-    needs_input  the question a person would ask, one of four kinds:
-                   choose    several cards match: the answer must be one of them
+    needs_input  the question a person would ask, one of five kinds:
+                   choose    several cards match (or one, and a card with a similar id):
+                             the answer names one of them
+                   confirm   one card matches, but card files could not be read, so it may
+                             not be the only one: the answer names it (or a person fixes them)
                    rephrase  no card matches: the answer is a new query
-                   fix       the card is broken: fix it and run again, or name another card
+                   fix       the card (or every card file) is broken: fix it and run again,
+                             or name another card
                    complete  the summary lacks what the contract asks for
     error        why the action failed even after the retry, and what was checked
     limit        which budget stopped the run, and what was left unchecked
 
 The state file carries the question to the next run. The person's answer is given to
-that run (`--answer`), checked against the saved question and becomes the new run's
-query — it never goes back into the old run's observations. The saved question stays
-until a new one replaces it, so answering it again gives the same run again.
+that run (`--answer`) and resolved against the question and the board: an id, or words of
+one card's title, group or id ("the one for the hall" → task-003). An answer that fits no
+card, or more than one, is refused with a line saying which cards it fits, and the question
+stays. A resolved answer is the new run's query and its chosen card — it never goes back
+into the old run's observations. The saved question stays until a new one replaces it, so
+answering it again gives the same run again.
 
     {"format": "agentloop.duty.state/1", "stop": "needs_input", "answer": null,
+     "chosen": null,
      "question": {"kind": "choose", "text": "I found two cards ...", "query": "equipment",
                   "candidates": ["task-003", "task-003-copy"]}}
 """
@@ -26,23 +34,41 @@ until a new one replaces it, so answering it again gives the same run again.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agentloop.duty.board import Card, is_card_id
 from agentloop.duty.board_tools import (
     DRAFT_SUMMARY,
     QUERY_LENGTH,
     READ_TASK_CARDS,
     VALIDATE_TASK_CARD,
+    stated_fields,
 )
-from agentloop.duty.officer import ERROR, NEEDS_INPUT, SUCCESS, Run, RunInput
+from agentloop.duty.jsonfile import MISSING, is_printable, read_json
+from agentloop.duty.officer import (
+    ERROR,
+    NEEDS_INPUT,
+    SIMILAR_IDS,
+    SUCCESS,
+    Run,
+    RunInput,
+    candidates,
+    similar_ids,
+)
 from agentloop.loop import TERMINALS
 
 STATE_FORMAT = "agentloop.duty.state/1"
-CHOOSE, REPHRASE, FIX, COMPLETE = "choose", "rephrase", "fix", "complete"
-KINDS = (CHOOSE, REPHRASE, FIX, COMPLETE)
+CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM = "choose", "rephrase", "fix", "complete", "confirm"
+KINDS = (CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM)
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+# Words an answer may hold that name no card ("the one for the hall": only "hall" counts).
+FILLER = frozenset("a an and at card for i in is it its mean meant of on one or please that "
+                   "the this to with".split())
+YES = frozenset("yes yeah yep correct right sure ok okay".split())
 
 
 class StateFileError(ValueError):
@@ -60,10 +86,11 @@ class Saved:
     question: dict[str, Any] | None = None
     answer: str | None = None
     stop: str | None = None
+    chosen: str | None = None      # the card the answer named
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": STATE_FORMAT, "stop": self.stop, "answer": self.answer,
-                "question": self.question}
+                "chosen": self.chosen, "question": self.question}
 
 
 def message_for(run: Run) -> tuple[str, str]:
@@ -85,6 +112,7 @@ def question_for(run: Run) -> dict[str, Any] | None:
         return None
     state = run.state
     query = state["query"]
+    unread = [item["file"] for item in state["unreadable"]]
     if state["action"] == VALIDATE_TASK_CARD:
         observation = state["observation"]
         return _question(FIX, query, f"The card {observation['card']} ({observation['file']}) "
@@ -92,20 +120,80 @@ def question_for(run: Run) -> dict[str, Any] | None:
                                      ". Fix the card and run me again, or tell me which card "
                                      "you mean.")
     if state["action"] == DRAFT_SUMMARY:
-        missing = state["draft"]["contract"]["missing"]
-        return _question(COMPLETE, query, f"The summary does not meet the contract: it lacks "
-                                          f"{', '.join(missing)}. Add that to the card and run "
-                                          "me again, or tell me which card you mean.")
+        draft = state["draft"]
+        missing = draft["contract"]["missing"]
+        if missing:
+            return _question(COMPLETE, query, f"The summary does not meet the contract: it "
+                                              f"lacks {', '.join(missing)}. Add that to the "
+                                              "card and run me again, or tell me which card "
+                                              "you mean.")
+        cards = draft["cards"]
+        stated = stated_fields(draft["summary"])
+        titles = {card: stated[card]["title"] for card in cards
+                  if stated.get(card, {}).get("title")}
+        which = "it" if len(unread) == 1 else "one of them"
+        return _question(CONFIRM, query, f"I found {_listing([_titled(c, titles) for c in cards])}"
+                                         f" for {query!r} and drafted the summary, but "
+                                         f"{_files(unread)} could not be read, so {which} "
+                                         f"might match as well. Is {_listing(cards)} the card "
+                                         "you mean? Answer with its id or words from its "
+                                         f"title, or fix {_them(unread)} and run me again.",
+                         cards)
     matches = state["matches"]
+    chosen = state.get("chosen")
+    if chosen is not None and chosen not in matches:
+        return _question(REPHRASE, query, f"The card you chose, {chosen}, does not match "
+                                          f"{query!r} on the board any more. Which task do "
+                                          "you mean?")
     if not matches:
+        return _nothing_found(query, unread, state["scanned"])
+    titles = state.get("titles", {})
+    offered = candidates(state) if SIMILAR_IDS in state.get("ask_when", ()) else matches
+    if len(matches) == 1 and len(offered) > 1:
+        others = [card for card in offered if card not in matches]
+        verb = "has" if len(others) == 1 else "have"
+        text = (f"I found {_titled(matches[0], titles)} for {query!r}, but "
+                f"{_listing([_titled(c, titles) for c in others])} {verb} a similar id.")
+    elif titles and all(card in titles for card in offered):
+        count = NUMBERS.get(len(offered), str(len(offered)))
+        text = (f"I found {count} cards for {query!r} — "
+                f"{_listing([_titled(c, titles) for c in offered])}.")
+    elif len(offered) == 2 and similar_ids(*offered):
+        text = f"I found two cards with a similar id — {offered[0]} and {offered[1]}."
+    else:
+        count = NUMBERS.get(len(offered), str(len(offered)))
+        text = f"I found {count} cards that match {query!r} — {_listing(offered)}."
+    return _question(CHOOSE, query, f"{text} Which one do you mean?", offered)
+
+
+def _nothing_found(query: str, unread: list[str], scanned: int) -> dict[str, Any]:
+    """No match: on a board read in full, a new query is needed; otherwise the files that
+    could not be read are named, because one of them might be the card."""
+    if not unread:
         return _question(REPHRASE, query, f"I searched the whole board and no card matches "
                                           f"{query!r}. Which task do you mean?")
-    if len(matches) == 2 and _similar(*matches):
-        text = f"I found two cards with a similar id — {matches[0]} and {matches[1]}."
-    else:
-        count = NUMBERS.get(len(matches), str(len(matches)))
-        text = f"I found {count} cards that match {query!r} — {_listing(matches)}."
-    return _question(CHOOSE, query, f"{text} Which one do you mean?", matches)
+    if len(unread) >= scanned:
+        return _question(FIX, query, f"I could not read any of the {len(unread)} card "
+                                     f"file{'s' * (len(unread) != 1)} of the board "
+                                     f"({_listing(unread)}), so nothing was searched for "
+                                     f"{query!r}. Fix {_them(unread)} and run me again.")
+    return _question(REPHRASE, query, f"No card I could read matches {query!r}, but "
+                                      f"{_files(unread)} could not be read, so I cannot say "
+                                      f"that none does. Fix {_them(unread)} and run me again, "
+                                      "or tell me which task you mean.")
+
+
+def _titled(card: str, titles: Mapping[str, str]) -> str:
+    return f'{card} "{titles[card]}"' if card in titles else card
+
+
+def _files(names: list[str]) -> str:
+    return f"{len(names)} card files ({_listing(names)})" if len(names) > 3 \
+        else _listing(names)
+
+
+def _them(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else "them"
 
 
 def answer_file(facts: dict[str, Any], run: Run) -> str:
@@ -117,6 +205,10 @@ def answer_file(facts: dict[str, Any], run: Run) -> str:
         lines.append(run.state["draft"]["summary"].rstrip("\n"))
     else:
         lines.append(f"{label}: {text}")
+        draft = run.state["draft"]
+        if draft is not None and draft["contract"]["ok"]:   # drafted, but not confirmed
+            lines += ["", "The drafted summary, not confirmed:", "",
+                      draft["summary"].rstrip("\n")]
     unreadable = unreadable_line(run)
     if unreadable is not None:
         lines += ["", unreadable]
@@ -127,13 +219,15 @@ def next_saved(before: Saved, run_input: RunInput, run: Run) -> Saved:
     """The state after `run`: its question if it asked one, else the question kept as it was."""
     if run.terminal == NEEDS_INPUT:
         return Saved(question_for(run), None, run.terminal)
-    return Saved(before.question, run_input.answer, run.terminal)
+    return Saved(before.question, run_input.answer, run.terminal, run_input.chosen)
 
 
 def input_for(goal: str, query: str, saved: Saved | None, answer: str | None,
-              state_shown: str | None, **limits: Any) -> RunInput:
+              state_shown: str | None, *, cards: Mapping[str, Card] | None = None,
+              **limits: Any) -> RunInput:
     """The next run's input: the workspace's query, or the person's answer to the saved
-    question (checked against it)."""
+    question, resolved against it and against `cards` (the board's cards by id; without
+    them only an id can answer a question that offered cards)."""
     if answer is None:
         return RunInput(goal, query, **limits)
     if saved is None or state_shown is None:
@@ -144,48 +238,133 @@ def input_for(goal: str, query: str, saved: Saved | None, answer: str | None,
                           "--answer first")
     low, high = QUERY_LENGTH
     text = answer.strip()
-    if not low <= len(text) <= high or "\n" in text:
+    if not low <= len(text) <= high or "\n" in text or not is_printable(text):
         raise AnswerError(f"--answer must be one line of {low} to {high} characters, "
                           f"got {answer!r}")
-    candidates = saved.question["candidates"]
-    if candidates and text not in candidates:
+    if not saved.question["candidates"]:   # nothing was offered: the answer is a new query
+        return RunInput(goal, text, answer=text, question=saved.question["text"], **limits)
+    chosen = resolve_answer(text, saved.question, cards)
+    return RunInput(goal, chosen, answer=text, question=saved.question["text"], chosen=chosen,
+                    **limits)
+
+
+def resolve_answer(text: str, question: Mapping[str, Any],
+                   cards: Mapping[str, Card] | None) -> str:
+    """The card among the question's candidates that `text` names; AnswerError, saying
+    which cards it fits, when it names none or more than one.
+
+    An id names its card. Otherwise the words count: each word of the answer (its filler
+    words aside) that is in a card's title, group or id, and not in every candidate's."""
+    offered = list(question["candidates"])
+    exact = [card for card in offered if card.casefold() == text.casefold()]
+    if exact:
+        return exact[0]
+    if _looks_like_id(text):
         raise AnswerError(f"--answer {text!r} is not one of the cards the question offered: "
-                          f"{', '.join(candidates)}")
-    return RunInput(goal, text, answer=text, question=saved.question["text"], **limits)
+                          f"{', '.join(offered)}")
+    if cards is None:
+        raise AnswerError(f"--answer {text!r} is not one of the cards the question offered: "
+                          f"{', '.join(offered)} (the board cannot be read, so an answer in "
+                          "words cannot be matched to a card; answer with an id)")
+    words = [word for word in _words(text) if word not in FILLER]
+    if len(offered) == 1 and words and words[0] in YES:
+        return offered[0]
+    named = {card: [w for w in words if _stem(w) in _card_words(card, cards)] for card in offered}
+    common: list[str] = []
+    if len(offered) > 1:   # a word every candidate has tells none of them apart
+        common = [w for w in words if all(w in named[card] for card in offered)]
+        named = {card: [w for w in found if w not in common] for card, found in named.items()}
+    fits = [card for card in offered if named[card]]
+    if len(fits) == 1:
+        return fits[0]
+    listing = "; ".join(_described(card, cards) for card in offered)
+    how = "Answer with an id, or with a word only that card's title or group has."
+    if fits:
+        which = "; ".join(f"{_quoted(named[card])} fits {_described(card, cards)}"
+                          for card in fits)
+        return _refuse(f"--answer {text!r} still fits more than one card: {which}. Which one "
+                       f"do you mean? {how}")
+    if common:
+        return _refuse(f"--answer {text!r} does not tell the cards apart: {_quoted(common)} "
+                       f"fit{'s' * (len(common) == 1)} every card the question offered "
+                       f"({listing}). Which one do you mean? {how}")
+    return _refuse(f"--answer {text!r} names none of the cards the question offered "
+                   f"({listing}). Which one do you mean? {how}")
+
+
+def _quoted(words: list[str]) -> str:
+    return _listing([repr(word) for word in dict.fromkeys(words)])
+
+
+def _refuse(message: str) -> str:
+    raise AnswerError(message)
+
+
+def _looks_like_id(text: str) -> bool:
+    """task-004: an id with a number in it, not a word such as 'hall'."""
+    return is_card_id(text) and "-" in text and any(ch.isdigit() for ch in text)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+", text.casefold())
+
+
+def _stem(word: str) -> str:
+    """posters and poster count as one word."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def _card_words(card_id: str, cards: Mapping[str, Card]) -> set[str]:
+    card = cards.get(card_id)
+    text = card_id.replace("-", " ")
+    if card is not None:
+        text += f" {card.title} {card.group}"
+    return {_stem(word) for word in _words(text)}
+
+
+def _described(card_id: str, cards: Mapping[str, Card]) -> str:
+    card = cards.get(card_id)
+    if card is None:
+        return f"{card_id} (not on the board now)"
+    return f'{card_id} "{card.title}" ({card.group})'
 
 
 def load_saved(path: Path, shown: str) -> Saved:
     """Read the state file; a missing file is a fresh start, a malformed one an error."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    data = read_json(path, shown, StateFileError, missing_ok=True, follow_links=False)
+    if data is MISSING:
         return Saved()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StateFileError(f"{shown} cannot be read ({type(exc).__name__})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateFileError(f"{shown} is not valid JSON: {exc.msg} at line {exc.lineno}; "
-                             "delete it to start afresh") from None
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise StateFileError(f"{shown}: format must be {STATE_FORMAT!r}; this is not a state "
                              "file the duty officer wrote (delete it to start afresh)")
+    unknown = sorted(set(data) - {"format", "stop", "answer", "chosen", "question"})
+    if unknown:
+        raise StateFileError(f"{shown}: unknown field {unknown[0]!r}; a state file has format, "
+                             "stop, answer, chosen and question")
     if data.get("stop") not in (None, *TERMINALS):
         raise StateFileError(f"{shown}: stop must be one of {', '.join(TERMINALS)} or null, "
-                             f"got {data.get('stop')!r}")
+                             f"got {_short(data.get('stop'))}")
     if data.get("answer") is not None and not isinstance(data["answer"], str):
         raise StateFileError(f"{shown}: answer must be a string or null, "
-                             f"got {data['answer']!r}")
+                             f"got {_short(data['answer'])}")
+    if data.get("chosen") is not None and not is_card_id(data["chosen"]):
+        raise StateFileError(f"{shown}: chosen must be a card id or null, "
+                             f"got {_short(data['chosen'])}")
     question = data.get("question")
     if question is not None:
         _check_question(question, shown)
-    return Saved(question, data.get("answer"), data.get("stop"))
+    return Saved(question, data.get("answer"), data.get("stop"), data.get("chosen"))
+
+
+def state_text(saved: Saved) -> str:
+    """What a state file holds: the Saved as indented JSON."""
+    return json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n"
 
 
 def save_state(path: Path, saved: Saved) -> None:
+    """Write `saved` to `path` (a run writes its own state file through `runs`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(saved.to_dict(), ensure_ascii=False, indent=2) + "\n",
-                    encoding="utf-8")
+    path.write_text(state_text(saved), encoding="utf-8")
 
 
 def _check_question(question: Any, shown: str) -> None:
@@ -195,12 +374,12 @@ def _check_question(question: Any, shown: str) -> None:
                              "candidates, or null")
     if question["kind"] not in KINDS:
         raise StateFileError(f"{shown}: question.kind must be one of {', '.join(KINDS)}, "
-                             f"got {question['kind']!r}")
+                             f"got {_short(question['kind'])}")
     for name in ("text", "query"):
         if not isinstance(question[name], str) or not question[name]:
             raise StateFileError(f"{shown}: question.{name} must be a non-empty string")
-    candidates = question["candidates"]
-    if not isinstance(candidates, list) or not all(isinstance(c, str) for c in candidates):
+    offered = question["candidates"]
+    if not isinstance(offered, list) or not all(is_card_id(c) for c in offered):
         raise StateFileError(f"{shown}: question.candidates must be a list of card ids")
 
 
@@ -211,7 +390,12 @@ def _question(kind: str, query: str, text: str, candidates: list[str] | None = N
 
 def _similar(first: str, second: str) -> bool:
     """task-003 and task-003-copy: one id is the other with a suffix."""
-    return first.startswith(second + "-") or second.startswith(first + "-")
+    return similar_ids(first, second)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _listing(items: list[str]) -> str:
@@ -232,7 +416,8 @@ def _progress(state: dict[str, Any]) -> str:
         return "nothing was checked"
     read = len([p for p in state["pages"] if p <= state["page_count"]])
     return (f"{read} of {state['page_count']} page{'s' if state['page_count'] != 1 else ''} "
-            f"were read ({state['scanned']} of {state['total']} card files)")
+            f"{'was' if read == 1 else 'were'} read ({state['scanned']} of {state['total']} "
+            f"card file{'s' if state['total'] != 1 else ''})")
 
 
 def _error_text(run: Run) -> str:
@@ -255,15 +440,30 @@ def _error_text(run: Run) -> str:
 def _limit_text(run: Run) -> str:
     state = run.state
     if state["objection"] is not None:
-        return (f"A guard stopped step {state['steps']} before it ran — {state['objection']}. "
-                f"{_unfinished(state)}")
+        return (f"A guard stopped step {state['steps']} before it ran — "
+                f"{guard_reason(state['objection'])}. {_unfinished(state)}")
     if run.failure is not None:
         return f"{run.failure[0].upper()}{run.failure[1:]}. {_unfinished(state)}"
+    observation = state.get("observation") or {}
+    if observation.get("over_limit"):
+        return (f"The board is longer than a run may read — "
+                f"{observation['error'].removeprefix('Error: ')}. Nothing was checked.")
+    if observation.get("ok") is False:   # a first failure on the last allowed step
+        return (f"Step {state['steps']}'s {state['action'] or 'action'} failed — "
+                f"{observation['error']}. "
+                f"A retry was allowed, but it would be step {state['steps'] + 1}, and "
+                f"max_steps is {state['max_steps']}. {_unfinished(state)}")
     if not state["search_complete"]:
         return (f"I ran out of allowed steps before the search ended: not all cards were "
                 f"checked — {_progress(state)}.")
     return ("I ran out of allowed steps before the summary was drafted: the search is "
             "complete, but no answer was confirmed.")
+
+
+def guard_reason(objection: str) -> str:
+    """A guard's objection without chapter 3's hand-over to an employee ("→ to an employee"):
+    here the run stops, and the banner says what the person is told."""
+    return objection.split(" → ")[0]
 
 
 def _unfinished(state: dict[str, Any]) -> str:

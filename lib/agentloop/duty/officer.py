@@ -16,12 +16,20 @@ Terminals, chapter 1's closed set: success, needs_input, error, limit.
 
 `decide`, in this order:
     a guard stopped the action                      -> limit (a safeguard is a limit)
+    the board is longer than a run may read         -> limit (a budget; a retry cannot help)
     the action failed (refused, or a tool error)    -> error once failures > max_retries
-    the search is complete with 0 or 2+ matches     -> needs_input (never pick a card)
+    the search is complete and does not settle      -> needs_input (never pick a card):
+      which card is meant                              0 or 2+ matches; with the workspace's
+                                                       ask_when "similar_ids", a card whose id
+                                                       is similar to the match's; the card
+                                                       the person chose is not among them
     the card the search found is broken             -> needs_input (a person fixes it)
-    the summary is drafted                          -> success if it meets the contract,
-                                                       else needs_input
-    steps >= max_steps                              -> limit
+    the summary is drafted                          -> success if it meets the contract and
+                                                       no card file went unread, else
+                                                       needs_input: an unread card might be
+                                                       the one meant, unless the person chose
+    steps >= max_steps                              -> limit (also after a first failure:
+                                                       a retry would be one step too many)
     otherwise                                       -> continue
 
 The dispatcher's refusals, in the order it checks:
@@ -50,6 +58,7 @@ from agentloop.duty.board_tools import (
     DRAFT_SUMMARY,
     READ_TASK_CARDS,
     VALIDATE_TASK_CARD,
+    observation_problem,
     tool_definitions,
 )
 from agentloop.duty.planner import SYSTEM, proposal_of, task_message
@@ -80,6 +89,8 @@ from agentloop.messages import (
 from agentloop.tools import ToolRegistry
 
 REFUSALS = ("not_a_tool_call", "not_a_match", "search_incomplete", "unconfirmed")
+SIMILAR_IDS = "similar_ids"   # exercise 4's rule, as a workspace's ask_when
+ASK_RULES = (SIMILAR_IDS,)
 # The harness's envelope is only a backstop: decide() stops at max_steps first. Its clock
 # never moves, so no wall-clock time reaches a decision or the trace.
 MAX_SECONDS = 3600.0
@@ -93,7 +104,11 @@ Guard = Callable[[list[dict[str, Any]]], "str | None"]
 @dataclass(frozen=True)
 class RunInput:
     """What one run is asked: the goal, the query (the workspace's, or the person's answer
-    to a saved question), the stop policy and the guards."""
+    to a saved question), the stop policy and the guards.
+
+    `chosen` is the card the person's answer named (resolved against the board before the
+    run): it settles which card is meant, so neither a similar id nor an unread card file
+    makes the officer ask again. `ask_when` holds the workspace's extra rules for asking."""
 
     goal: str
     query: str
@@ -102,6 +117,8 @@ class RunInput:
     guards: tuple[str, ...] = ()
     answer: str | None = None
     question: str | None = None
+    chosen: str | None = None
+    ask_when: tuple[str, ...] = ()
 
 
 @dataclass
@@ -170,13 +187,17 @@ def carry_out(state: dict[str, Any], registry: ToolRegistry,
     if objection is not None:
         return {"ok": False, "error": f"not run: a guard stopped it ({objection})",
                 "guard": objection}
-    name = proposal["name"]
+    return run_tool(registry, proposal["name"], proposal["args"])
+
+
+def run_tool(registry: ToolRegistry, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    """Run one checked action; whatever the tool does, the result is an observation."""
     try:   # the validated arguments are copied: the model's dict is not the tool's
-        observation = registry[name].run(**copy.deepcopy(proposal["args"]))
+        observation = registry[name].run(**copy.deepcopy(args))
     except Exception as exc:   # a tool that breaks is an observation, never a crash
         observation = {"ok": False, "error": f"Error: {name} failed ({type(exc).__name__}: "
                                              f"{exc})"}
-    return checked_observation(observation)
+    return checked_observation(observation, name)
 
 
 def update_state(state: dict[str, Any], observation: dict[str, Any]) -> None:
@@ -210,34 +231,76 @@ def decide(state: dict[str, Any]) -> str:
     if state["objection"] is not None:
         return LIMIT
     if not observation["ok"]:
+        if observation.get("over_limit"):
+            return LIMIT
         if state["failures"] > state["max_retries"]:
             return ERROR
     elif state["action"] == READ_TASK_CARDS:
-        if state["search_complete"] and len(state["matches"]) != 1:
+        if state["search_complete"] and not search_settles(state):
             return NEEDS_INPUT
     elif state["action"] == VALIDATE_TASK_CARD:
         if not observation["valid"]:
             return NEEDS_INPUT
     elif state["action"] == DRAFT_SUMMARY:
-        return SUCCESS if observation["contract"]["ok"] else NEEDS_INPUT
+        if not observation["contract"]["ok"] or unread_could_change(state):
+            return NEEDS_INPUT
+        return SUCCESS
     if state["steps"] >= state["max_steps"]:
         return LIMIT
     return CONTINUE
 
 
+def search_settles(state: dict[str, Any]) -> bool:
+    """Whether a complete search tells which card is meant: the person's chosen card is
+    among the matches, or else there is exactly one match (and, with the similar-id rule,
+    no readable card whose id is similar to it)."""
+    chosen = state.get("chosen")
+    if chosen is not None:
+        return chosen in state["matches"]
+    if len(state["matches"]) != 1:
+        return False
+    return SIMILAR_IDS not in state.get("ask_when", ()) or len(candidates(state)) == 1
+
+
+def unread_could_change(state: dict[str, Any]) -> bool:
+    """A card file that could not be read might be a match too, so one match is not yet
+    the answer — unless the person chose the card."""
+    return bool(state["unreadable"]) and state.get("chosen") is None
+
+
+def candidates(state: dict[str, Any]) -> list[str]:
+    """The matches and every card read whose id is similar to a match's (task-003 and
+    task-003-copy: one id is the other followed by '-' and more), sorted."""
+    found = set(state["matches"])
+    found |= {card_id for card_id in state.get("titles", {}) for match in state["matches"]
+              if similar_ids(card_id, match)}
+    return sorted(found)
+
+
+def similar_ids(first: str, second: str) -> bool:
+    """task-003 and task-003-copy: one id is the other followed by '-' and more."""
+    return first.startswith(second + "-") or second.startswith(first + "-")
+
+
 def new_state(run_input: RunInput, registry: ToolRegistry) -> dict[str, Any]:
     """The state at the start of a run: nothing read, limits checked, the task message sent."""
     validate_limits(run_input.max_steps, run_input.max_retries)
-    task = task_message(run_input.goal, run_input.query, run_input.answer, run_input.question)
+    task = task_message(run_input.goal, run_input.query, run_input.answer, run_input.question,
+                        run_input.chosen)
+    unknown = [rule for rule in run_input.ask_when if rule not in ASK_RULES]
+    if unknown:
+        raise ValueError(f"ask_when names {unknown[0]!r}; the rules are: {', '.join(ASK_RULES)}")
     return {
         "phase": "start", "steps": 0, "failures": 0, "done": False, "terminal": None,
         "max_steps": run_input.max_steps, "max_retries": run_input.max_retries,
-        "query": run_input.query,
+        "query": run_input.query, "chosen": run_input.chosen,
+        "ask_when": list(run_input.ask_when),
         "proposal": None, "reply": None, "action": None,
         "observation": None, "objection": None, "failure": None,
         # the search, page by page; complete only when every page was read
         "pages": {}, "page_count": None, "search_complete": False, "matches": [],
         "scanned": 0, "total": None, "unreadable": [],
+        "titles": {},      # card id -> title, from the reads (only with the similar-id rule)
         "validated": {},   # card id -> {"valid", "file", "problems"}
         "draft": None,
         # what a model is sent, chapter 3's format, and chapter 3's record for the guards
@@ -269,8 +332,9 @@ def check_proposal(proposal: Any, state: dict[str, Any], registry: ToolRegistry)
                                                   f"confirmed: {', '.join(unconfirmed)}")
 
 
-def checked_observation(observation: Any) -> dict[str, Any]:
-    """`observation` if it has the observation shape and is plain JSON, else an error."""
+def checked_observation(observation: Any, tool: str | None = None) -> dict[str, Any]:
+    """`observation` if it has the observation shape and is plain JSON (and, for a board
+    tool, that tool's fields), else an error."""
     shape_ok = isinstance(observation, dict) and type(observation.get("ok")) is bool and (
         observation["ok"] or isinstance(observation.get("error"), str))
     try:
@@ -283,6 +347,10 @@ def checked_observation(observation: Any) -> dict[str, Any]:
     if "refused" in observation or "guard" in observation:   # the dispatcher's words only
         return {"ok": False, "error": "Error: the tool's observation uses a field only the "
                                       "dispatcher may set (refused, guard)"}
+    problem = observation_problem(tool, observation) if tool is not None else None
+    if problem is not None:
+        return {"ok": False, "error": f"Error: the tool returned a malformed observation "
+                                      f"({problem})"}
     return observation
 
 
@@ -346,6 +414,7 @@ def _record_page(state: dict[str, Any], observation: dict[str, Any]) -> None:
     state["matches"] = sorted({m for page in read for m in page["matches"]})
     state["scanned"] = sum(page["scanned"] for page in read)
     state["unreadable"] = [item for page in read for item in page["unreadable"]]
+    state["titles"].update(observation.get("titles", {}))
 
 
 def _remember(state: dict[str, Any], observation: dict[str, Any]) -> None:

@@ -48,11 +48,14 @@ QUERY_LINE = re.compile(r"^Query: (.+)$", re.M)
 
 
 def task_message(goal: str, query: str, answer: str | None = None,
-                 question: str | None = None) -> str:
-    """The first user message of a run: the goal, the query and, if any, the person's answer."""
+                 question: str | None = None, chosen: str | None = None) -> str:
+    """The first user message of a run: the goal, the query and, if any, the person's answer
+    (and the card it names, when the answer was in words)."""
     lines = [f"Goal: {goal}", f"Query: {query}"]
     if answer is not None:
         lines += [f"Earlier you asked: {question}", f"The person answered: {answer}"]
+        if chosen is not None and chosen != answer:
+            lines.append(f"That answer names the card {chosen}.")
     return "\n".join(lines)
 
 
@@ -82,7 +85,8 @@ class DutyModel:
     - the last action failed              -> the same action again (the stop policy decides
                                              whether a retry is allowed)
     - the last read left a page unread    -> read the first unread page
-    - the search is complete              -> validate its one match
+    - the search is complete              -> validate its one match (or, when several match,
+                                             the card the person chose: the query is its id)
     - the card is valid                   -> draft its summary
     """
 
@@ -113,6 +117,9 @@ class DutyModel:
                 return _act(call, f"I read page {unread[0]} of {observation['pages']}.",
                             READ_TASK_CARDS, query=query, page=unread[0])
             matches = [m for page in sorted(read) for m in read[page]["matches"]]
+            if len(matches) > 1 and query in matches:   # the person chose one by its id
+                return _act(call, f"The search is complete; the person chose {query}, so I "
+                                  f"validate it.", VALIDATE_TASK_CARD, card=query)
             return _act(call, f"The search is complete with one match; I validate "
                               f"{matches[0]}.", VALIDATE_TASK_CARD, card=matches[0])
         if use["name"] == VALIDATE_TASK_CARD:

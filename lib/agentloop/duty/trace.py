@@ -8,32 +8,61 @@ step starts, so a run that breaks still leaves its steps behind). Each line has 
     step    one step: the model's reply, the proposal, the observation, the decision
     stop    last: the terminal, and the failure if the run ended without a decision
 
-Replay runs the same loop again with the recorded replies in the model's place and the
-recorded observations in the tools' place — nothing reaches the board or a provider — and
-then demands the same thing of it: the same steps, the same decisions, the same stop, the
-same harness events. The events' `at` (seconds into the session) is left out of that
+Each run writes its trace into its own folder (out/runs/0001/trace.jsonl, see `runs`), so
+every run of a workspace can be replayed: `agentloop replay` takes the trace file, the
+run's folder, or the output folder (its latest run).
+
+Replay (the playback of a trace — not the scripted scenario a workspace's model may be)
+runs the same loop again with the recorded replies in the model's place and the recorded
+observations in the tools' place — nothing reaches the board or a provider — and then
+demands the same thing of it: the same steps, the same decisions, the same stop, the same
+harness events. The events' `at` (seconds into the session) is left out of that
 comparison; the harness's clock does not move in a duty run anyway. Any difference is a
 TraceError naming the step, so a trace that was edited by hand does not replay quietly.
+
+Replay alone re-decides; it cannot tell a forged observation (edited together with its
+event) from a real one. `against_board` can: it runs every recorded tool call again on the
+board and names the first observation the board does not give.
+
+Every line is checked field by field before anything runs: a bad one is a TraceError
+naming the file, the line and the field.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from agentloop.duty.banner import format_banner
-from agentloop.duty.board_tools import make_registry
-from agentloop.duty.officer import MODEL_FAILED, Run, RunInput, run_officer
+from agentloop.duty.board import is_card_id, shown_name
+from agentloop.duty.board_tools import QUERY_LENGTH, board_registry, make_registry
+from agentloop.duty.faults import with_faults
+from agentloop.duty.jsonfile import is_printable, read_bytes, why
+from agentloop.duty.officer import (
+    MODEL_FAILED,
+    SIMILAR_IDS,
+    Run,
+    RunInput,
+    run_officer,
+    run_tool,
+)
+from agentloop.duty.runs import LATEST, RUN_NAME, RUNS
+from agentloop.duty.workspace import WorkspaceError, checked_setting
 from agentloop.harness.events import Event, EventLogError, events_from_dicts
 from agentloop.harness.replay import replay as replay_events
 from agentloop.harness.states import DONE
+from agentloop.loop import CONTINUE, TERMINALS, validate_limits
 
 TRACE_FORMAT = "agentloop.duty.trace/1"
 KINDS = ("run", "event", "step", "stop")
 COMPARED = ("step", "action", "note", "ran", "proposal", "tokens", "observation", "decision")
+STEP_FIELDS = (*COMPARED, "reply")
+MAX_TRACE_BYTES = 20_000_000   # a run of five steps writes a few dozen kilobytes
+TEXT_LENGTH = 4_000            # facts that are paths or questions
 
 
 class TraceError(ValueError):
@@ -46,7 +75,8 @@ class TraceWriter:
 
     def __init__(self, path: Path, facts: dict[str, Any]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        self._file: TextIO | None = path.open("w", encoding="utf-8")
+        # "x": a new file only — never an earlier run's trace, never through a link
+        self._file: TextIO | None = path.open("x", encoding="utf-8")
         self.error: str | None = None
         self._write({"kind": "run", "format": TRACE_FORMAT, "facts": facts})
 
@@ -68,21 +98,26 @@ class TraceWriter:
         if self._file is None or self.error is not None:
             return
         try:
-            self._file.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+            text = json.dumps(line, ensure_ascii=False, sort_keys=True)
+            if not is_printable(text):   # a lone surrogate from a model: escape it instead
+                text = json.dumps(line, sort_keys=True)
+            self._file.write(text + "\n")
             self._file.flush()
         except OSError as exc:
             self.error = exc.strerror or type(exc).__name__
+        except (TypeError, ValueError, RecursionError) as exc:   # not plain data: say so
+            self.error = f"a line that is not plain JSON ({type(exc).__name__})"
 
 
 def read_trace(path: str | Path) -> dict[str, Any]:
     """The trace's parts: {"facts", "events", "steps", "stop"}; TraceError if malformed."""
-    shown = str(path)
+    shown = shown_name(str(path))
+    data = read_bytes(path, shown, TraceError, limit=MAX_TRACE_BYTES)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TraceError(f"no trace file {shown}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise TraceError(f"cannot read {shown} as a trace ({type(exc).__name__})") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TraceError(f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x} at "
+                         f"position {exc.start})") from None
     lines = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -91,13 +126,17 @@ def read_trace(path: str | Path) -> dict[str, Any]:
             item = json.loads(line)
         except json.JSONDecodeError as exc:
             raise TraceError(f"{shown}, line {number}: not JSON ({exc.msg})") from None
+        except RecursionError:
+            raise TraceError(f"{shown}, line {number}: nested too deeply to be read") from None
         if not isinstance(item, dict) or item.get("kind") not in KINDS:
             raise TraceError(f"{shown}, line {number}: kind must be one of {', '.join(KINDS)}")
+        if not is_printable(item):
+            raise TraceError(f"{shown}, line {number}: holds text that is not valid Unicode")
         lines.append((number, item))
     if not lines or lines[0][1]["kind"] != "run" or lines[0][1].get("format") != TRACE_FORMAT:
         raise TraceError(f"{shown}: the first line must be the run line of a "
                          f"{TRACE_FORMAT} trace")
-    if lines[-1][1]["kind"] != "stop":
+    if len(lines) < 2 or lines[-1][1]["kind"] != "stop":
         raise TraceError(f"{shown}: the last line must be the stop line; the run did not "
                          "finish writing its trace")
     parts: dict[str, Any] = {"facts": lines[0][1].get("facts"), "events": [], "steps": [],
@@ -107,47 +146,121 @@ def read_trace(path: str | Path) -> dict[str, Any]:
             parts["events"].append({k: v for k, v in item.items() if k != "kind"})
         elif item["kind"] == "step":
             if item.get("step") != len(parts["steps"]) + 1:
-                raise TraceError(f"{shown}, line {number}: step {item.get('step')!r} is out of "
-                                 f"order; expected step {len(parts['steps']) + 1}")
+                raise TraceError(f"{shown}, line {number}: step {_short(item.get('step'))} is "
+                                 f"out of order; expected step {len(parts['steps']) + 1}")
+            _check_step(item, f"{shown}, line {number}")
             parts["steps"].append({k: v for k, v in item.items() if k != "kind"})
         else:
             raise TraceError(f"{shown}, line {number}: a {item['kind']} line comes only once")
     _check_facts(parts["facts"], shown)
+    _check_stop(parts["stop"], f"{shown}, line {lines[-1][0]}")
     return parts
+
+
+def find_trace(path: str | Path) -> Path:
+    """The trace `path` stands for: the file itself, the one trace in a run's folder, or the
+    latest run's trace in an output folder (the one holding runs/ and latest)."""
+    folder = Path(path)
+    shown = shown_name(str(path))
+    if not folder.is_dir():
+        return folder
+    if (folder / LATEST).is_file() and (folder / RUNS).is_dir():
+        try:
+            name = (folder / LATEST).read_text(encoding="utf-8")[:100].strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TraceError(f"cannot read {shown}/{LATEST}: {why(exc)}") from None
+        if not RUN_NAME.fullmatch(name):
+            raise TraceError(f"{shown}/{LATEST} must name a run folder such as 0002")
+        folder = folder / RUNS / name
+        shown = f"{shown}/{RUNS}/{name}"
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as exc:
+        raise TraceError(f"cannot read the folder {shown}: {why(exc)}") from None
+    traces = [folder / name for name in names if is_trace(folder / name)]
+    if not traces:
+        raise TraceError(f"{shown} holds no duty officer trace; pass a trace file, a run's "
+                         "folder (out/runs/0001) or the folder that holds runs/ and latest")
+    if len(traces) > 1:
+        raise TraceError(f"{shown} holds {len(traces)} traces; pass one of them: "
+                         f"{', '.join(shown_name(t.name) for t in traces)}")
+    return traces[0]
 
 
 def replay_trace(path: str | Path) -> tuple[dict[str, Any], Run]:
     """Run the recorded run again from its trace alone; TraceError unless it is the same run."""
-    shown = str(path)
+    shown = shown_name(str(path))
     parts = read_trace(path)
     facts, recorded = parts["facts"], parts["steps"]
-    run_input = RunInput(facts["goal"], facts["query"], facts["max_steps"],
-                         facts["max_retries"], tuple(facts["guards"]), facts["answer"],
-                         facts["question"])
     ran = [step for step in recorded if step.get("ran")]
     try:
         registry = make_registry(tuple(facts["tools"]), _recorded_tools(ran))
-        run = run_officer(run_input, RecordedModel(recorded, parts["stop"].get("failure")),
+        run = run_officer(input_of(facts), RecordedModel(recorded, parts["stop"].get("failure")),
                           registry)
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError,
+            RecursionError) as exc:
         raise TraceError(f"{shown} does not replay: {type(exc).__name__}: {exc}") from None
     _compare(shown, recorded, run, parts)
     return facts, run
+
+
+def input_of(facts: dict[str, Any]) -> RunInput:
+    """The run's input as its trace's facts record it."""
+    return RunInput(facts["goal"], facts["query"], facts["max_steps"], facts["max_retries"],
+                    tuple(facts["guards"]), facts["answer"], facts["question"],
+                    facts.get("chosen"), tuple(facts.get("ask_when", [])))
+
+
+def against_board(path: str | Path, board: str | Path | None = None) -> tuple[bool, str]:
+    """Run every recorded tool call again on the board (the trace's, or `board`); True and a
+    line saying so when each gives the recorded observation, else False and a line naming
+    the first step whose observation the board does not give. The trace must replay first."""
+    facts, _ = replay_trace(path)
+    steps = read_trace(path)["steps"]
+    where = facts["board"] if board is None else board
+    contract = None if facts["contract"] is None else tuple(facts["contract"])
+    registry = with_faults(board_registry(where, facts["board"], facts["page_size"], contract,
+                                          tuple(facts["tools"]),
+                                          SIMILAR_IDS in facts.get("ask_when", [])),
+                           tuple(facts.get("faults", [])))
+    calls = [step for step in steps if step["ran"]]
+    for step in calls:
+        name, args = step["proposal"]["name"], step["proposal"]["args"]
+        now = run_tool(registry, name, args)
+        if now != step["observation"]:
+            key = _first_difference(step["observation"], now)
+            return False, (f"against the board: step {step['step']}'s {name} "
+                           f"{_short(args)} is not what the board {shown_name(str(where))} "
+                           f"gives now — the trace has {key} {_short(step['observation'].get(key))}"
+                           f", the board gives {_short(now.get(key))}")
+    return True, (f"against the board: {shown_name(str(where))} gives every recorded "
+                  f"observation again ({len(calls)} tool call{'s' * (len(calls) != 1)})")
+
+
+def _first_difference(recorded: dict[str, Any], now: dict[str, Any]) -> str:
+    keys = sorted(set(recorded) | set(now), key=lambda k: (k != "ok", k))
+    return next(k for k in keys if recorded.get(k, _ABSENT) != now.get(k, _ABSENT))
+
+
+_ABSENT = object()
 
 
 def format_replay(path: str | Path) -> str:
     """What `agentloop replay TRACE` prints: the run's banner again, then one line saying so."""
     facts, run = replay_trace(path)
     return (f"{format_banner(facts, run)}\n"
-            f"replayed: {path} — {len(run.records)} steps, the same decisions and the same stop")
+            f"replayed: {shown_name(str(path))} — {len(run.records)} steps, the same "
+            "decisions and the same stop")
 
 
 def is_trace(path: str | Path) -> bool:
     """True when the file's first line is a duty officer trace's run line."""
     try:
+        if not Path(path).is_file():
+            return False
         with Path(path).open(encoding="utf-8") as handle:
-            first = json.loads(handle.readline())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+            first = json.loads(handle.readline(1_000_000))
+    except (OSError, ValueError, RecursionError):   # ValueError: not UTF-8, not JSON
         return False
     return isinstance(first, dict) and first.get("format") == TRACE_FORMAT
 
@@ -216,19 +329,108 @@ def _compare(shown: str, recorded: list[dict[str, Any]], run: Run,
 
 
 def _check_facts(facts: Any, shown: str) -> None:
-    needed = {"goal": str, "query": str, "max_steps": int, "max_retries": int, "guards": list,
-              "tools": list, "config": str, "board": str, "model": str, "page_size": int}
+    """Every fact the replay and the banner use, with the workspace's own checks."""
+    where = f"{shown}: the run line's facts"
     if not isinstance(facts, dict):
         raise TraceError(f"{shown}: the run line needs facts (an object)")
-    for name, kind in needed.items():
-        if not isinstance(facts.get(name), kind):
-            raise TraceError(f"{shown}: the run line's facts.{name} must be a "
-                             f"{kind.__name__}, got {_short(facts.get(name))}")
-    for name in ("answer", "question", "contract", "save", "state", "trace", "tools_default"):
+    for name in ("goal", "query", "max_steps", "max_retries", "guards", "tools", "config",
+                 "board", "model", "page_size", "answer", "question", "contract", "save",
+                 "state", "trace", "tools_default"):
         if name not in facts:
-            raise TraceError(f"{shown}: the run line's facts has no {name}")
+            raise TraceError(f"{where} has no {name}")
+    try:
+        checked_setting(where, "goal", facts["goal"])
+        checked_setting(where, "query", facts["query"])
+        for name in ("page_size", "tools", "guards", "ask_when", "faults"):
+            if name in facts or name in ("page_size", "tools", "guards"):
+                checked_setting(where, name, facts[name])
+        if facts["contract"] is not None:
+            checked_setting(where, "contract", facts["contract"])
+        _model_fact(where, facts["model"])
+        validate_limits(facts["max_steps"], facts["max_retries"])
+    except WorkspaceError as exc:
+        raise TraceError(str(exc)) from None
+    except ValueError as exc:   # validate_limits
+        raise TraceError(f"{where}: {exc}") from None
+    for name in ("config", "board"):
+        _text_fact(where, name, facts[name], required=True)
+    for name in ("save", "state", "trace", "question"):
+        _text_fact(where, name, facts[name], required=False)
+    low, high = QUERY_LENGTH
+    if facts["answer"] is not None and not (isinstance(facts["answer"], str)
+                                            and low <= len(facts["answer"]) <= high):
+        raise TraceError(f"{where}.answer must be null or the person's answer, {low} to "
+                         f"{high} characters, got {_short(facts['answer'])}")
+    if facts.get("chosen") is not None and not is_card_id(facts["chosen"]):
+        raise TraceError(f"{where}.chosen must be null or a card id, got "
+                         f"{_short(facts['chosen'])}")
+    if type(facts["tools_default"]) is not bool:
+        raise TraceError(f"{where}.tools_default must be true or false, got "
+                         f"{_short(facts['tools_default'])}")
+
+
+def _model_fact(where: str, value: Any) -> None:
+    """The scripted scenario ("scenario", or its older name "replay"), or a model named by
+    its kind: "live:NAME", "openai-compatible:NAME at URL", …"""
+    if value in ("scenario", "replay"):
+        return
+    kind, colon, name = value.partition(":") if isinstance(value, str) else ("", "", "")
+    if not (colon and kind.replace("-", "_").isidentifier() and name.strip()
+            and len(value) <= TEXT_LENGTH and "\n" not in value):
+        raise TraceError(f"{where}.model must be 'scenario' or 'KIND:NAME' such as "
+                         f"'live:MODEL_NAME', got {_short(value)}")
+
+
+def _text_fact(where: str, name: str, value: Any, required: bool) -> None:
+    if value is None and not required:
+        return
+    if not isinstance(value, str) or not value or len(value) > TEXT_LENGTH or "\n" in value:
+        kind = "one line of text" if required else "null or one line of text"
+        raise TraceError(f"{where}.{name} must be {kind}, got {_short(value)}")
+
+
+def _check_step(item: dict[str, Any], where: str) -> None:
+    """A step line: its fields and their types (the proposal and the reply stay free: they
+    are what a model sent, and the loop checks them as it replays)."""
+    missing = [name for name in STEP_FIELDS if name not in item]
+    if missing:
+        raise TraceError(f"{where}: the step has no {missing[0]}")
+    extra = sorted(set(item) - set(STEP_FIELDS) - {"kind"})
+    if extra:
+        raise TraceError(f"{where}: the step has a field no run writes: {extra[0]}")
+    checks = {"action": lambda v: isinstance(v, str), "note": lambda v: isinstance(v, str),
+              "ran": lambda v: type(v) is bool,
+              "tokens": lambda v: type(v) is int and v >= 0,
+              "observation": lambda v: isinstance(v, dict) and type(v.get("ok")) is bool,
+              "decision": lambda v: v in (CONTINUE, *TERMINALS)}
+    for name, fits in checks.items():
+        if not fits(item[name]):
+            raise TraceError(f"{where}: the step's {name} is not what a run writes, got "
+                             f"{_short(item[name])}")
+    if item["ran"] and not (isinstance(item["proposal"], dict)
+                            and isinstance(item["proposal"].get("name"), str)
+                            and isinstance(item["proposal"].get("args"), dict)):
+        raise TraceError(f"{where}: a step that ran needs the proposal that ran, with its "
+                         "name and args")
+
+
+def _check_stop(item: dict[str, Any], where: str) -> None:
+    if item.get("terminal") not in TERMINALS:
+        raise TraceError(f"{where}: the stop's terminal must be one of {', '.join(TERMINALS)}, "
+                         f"got {_short(item.get('terminal'))}")
+    failure = item.get("failure")
+    if failure is not None and not (isinstance(failure, str) and failure.strip()):
+        raise TraceError(f"{where}: the stop's failure must be null or a text, got "
+                         f"{_short(failure)}")
+    extra = sorted(set(item) - {"kind", "terminal", "failure"})
+    if extra:
+        raise TraceError(f"{where}: the stop has a field no run writes: {extra[0]}")
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    text = shown_name(text)
     return text if len(text) <= 80 else text[:77] + "..."

@@ -15,10 +15,17 @@ then says "not configured" and why):
     guards     list   chapter 3's guards: "repeated", "tokens=N" (default: none)
     contract   list   card fields a finished answer must state: id, title, group, status,
                       blocked_by, notes
-    save       str    where the run's answer is written      } paths inside the workspace:
-    state      str    where the question and answer persist  } relative, no "..", and not
-    trace      str    where the trace goes (JSON Lines)       } agent.json or stop_policy.json
-    model      str    "replay" (the authored scenario, default) or "live:MODEL_NAME"
+    ask_when   list   extra reasons to ask instead of answering: "similar_ids" (a card whose
+                      id is similar to the match's, exercise 4's rule) (default: none)
+    faults     list   board tool calls that fail once, to watch a retry (default: none)
+    save       str    the run's answer file's name         } file names in one folder inside
+    state      str    what the next run is handed          } the workspace (out/answer.md,
+    trace      str    the trace (JSON Lines)               } out/state.json, …): each run
+                                                           } writes them into a folder of
+                                                           } its own, out/runs/0001/ … (see
+                                                           } `runs`)
+    model      str    "scenario" (the authors' scripted replies, default; the older spelling
+                      "replay" means the same) or "live:MODEL_NAME"
 
 Every bad setting raises WorkspaceError, one line naming the file, the field, the value
 and what is allowed. Whether the board exists is not checked here: a missing board is
@@ -27,12 +34,12 @@ something the run observes (and reports), not a typo in the workspace.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
+from agentloop.duty.board import shown_name
 from agentloop.duty.board_tools import (
     CONTRACT_FIELDS,
     PAGE_SIZE,
@@ -40,15 +47,20 @@ from agentloop.duty.board_tools import (
     QUERY_LENGTH,
     TOOL_NAMES,
 )
+from agentloop.duty.faults import FAULT_RANGE
+from agentloop.duty.jsonfile import MISSING, is_printable, read_json, why
+from agentloop.duty.officer import ASK_RULES
 from agentloop.guards import token_budget
 from agentloop.stop_policy import POLICY_FILE, load_policy
 from agentloop.validation import is_whole_number, whole_number_range
 
 AGENT_FILE = "agent.json"
 REQUIRED = ("goal", "query", "board")
-OPTIONAL = ("page_size", "tools", "guards", "contract", "save", "state", "trace", "model")
+OPTIONAL = ("page_size", "tools", "guards", "contract", "ask_when", "faults", "save", "state",
+            "trace", "model")
 OUTPUTS = ("save", "state", "trace")
-REPLAY = "replay"
+SCENARIO = "scenario"
+REPLAY = "replay"            # the older name of the scripted scenario (not a trace replay)
 LIVE_PREFIX = "live:"
 GOAL_LENGTH = 300
 PATH_LENGTH = 200
@@ -77,6 +89,15 @@ class Workspace:
     model: str
     max_steps: int
     max_retries: int
+    ask_when: tuple[str, ...] = ()
+    faults: tuple[int, ...] = ()
+
+    @property
+    def out_folder(self) -> str | None:
+        """The folder (relative to the workspace) that holds save, state and trace, and each
+        run's folder under runs/; None when agent.json names none of them."""
+        chosen = [path for path in self.outputs.values() if path is not None]
+        return PurePath(chosen[0]).parent.as_posix() if chosen else None
 
     def path(self, output: str) -> Path | None:
         """Where `save`, `state` or `trace` goes, or None when agent.json leaves it out."""
@@ -90,12 +111,18 @@ class Workspace:
 
 def is_workspace(folder: str | Path) -> bool:
     """True when `folder` holds an agent.json (chapter 1's folders hold only stop_policy.json)."""
-    return (Path(folder) / AGENT_FILE).exists()
+    try:
+        return os.path.lexists(Path(folder) / AGENT_FILE)
+    except (OSError, ValueError):   # a name the system refuses: not a workspace of ours
+        return False
 
 
 def load_workspace(folder: str | Path) -> Workspace:
     """Read and check `folder/agent.json` and `folder/stop_policy.json`."""
-    shown = str(folder)
+    shown = shown_name(str(folder))
+    if shown != str(folder):
+        raise WorkspaceError(f"{shown}: the workspace's path is not UTF-8 text; rename the "
+                             "folder, or pass it by a path that is")
     where = _join(shown, AGENT_FILE)
     if not Path(folder).is_dir():
         raise WorkspaceError(f"{shown} is not a folder; pass the workspace folder that holds "
@@ -108,7 +135,7 @@ def load_workspace(folder: str | Path) -> Workspace:
     for name in REQUIRED:
         if name not in data:
             raise WorkspaceError(f"{where}: missing {name} ({_MEANING[name]})")
-    policy = load_policy(folder)   # chapter 1's checks and messages, unchanged
+    policy = _policy(folder, shown)
     board = _text(where, "board", data["board"], PATH_LENGTH)
     outputs = _outputs(where, data)
     tools = data.get("tools")
@@ -123,9 +150,35 @@ def load_workspace(folder: str | Path) -> Workspace:
         guards=_guards(where, data.get("guards", [])),
         contract=None if "contract" not in data else _contract(where, data["contract"]),
         outputs=outputs,
-        model=_model(where, data.get("model", REPLAY)),
+        model=_model(where, data.get("model", SCENARIO)),
         max_steps=policy["max_steps"], max_retries=policy["max_retries"],
+        ask_when=_ask_when(where, data.get("ask_when", [])),
+        faults=_faults(where, data.get("faults", [])),
     )
+
+
+def _policy(folder: str | Path, shown: str) -> dict[str, int]:
+    """stop_policy.json, read with chapter 1's checks and messages; a file that cannot be
+    read at all (a folder, no permission, not UTF-8, nested too deep) is one line too."""
+    where = _join(shown, POLICY_FILE)
+    read_json(Path(folder) / POLICY_FILE, where, WorkspaceError, missing_ok=True)
+    try:
+        return load_policy(folder)   # chapter 1's checks and messages, unchanged
+    except (OSError, UnicodeDecodeError, RecursionError) as exc:   # changed since it was read
+        raise WorkspaceError(f"{where} cannot be read ({why(exc)})") from None
+
+
+def checked_setting(where: str, name: str, value: Any) -> Any:
+    """One agent.json setting checked as load_workspace checks it (the trace's facts are
+    checked this way too); WorkspaceError naming `where` and the field."""
+    checks = {"goal": lambda v: _text(where, "goal", v, GOAL_LENGTH),
+              "query": lambda v: _query(where, v),
+              "page_size": lambda v: _page_size(where, v),
+              "tools": lambda v: _tools(where, v), "guards": lambda v: _guards(where, v),
+              "contract": lambda v: _contract(where, v),
+              "ask_when": lambda v: _ask_when(where, v), "faults": lambda v: _faults(where, v),
+              "model": lambda v: _model(where, v)}
+    return checks[name](value)
 
 
 _MEANING = {
@@ -137,15 +190,10 @@ _MEANING = {
 
 
 def _read_json(path: Path, where: str) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise WorkspaceError(f"{where} cannot be read ({type(exc).__name__})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise WorkspaceError(f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}") \
-            from None
+    data = read_json(path, where, WorkspaceError, missing_ok=True)
+    if data is MISSING:
+        raise WorkspaceError(f"{where} was not found; a workspace holds {AGENT_FILE} and "
+                             f"{POLICY_FILE}")
     if not isinstance(data, dict):
         raise WorkspaceError(f"{where} must hold a JSON object with the fields "
                              f"{', '.join(REQUIRED)} (and optionally {', '.join(OPTIONAL)})")
@@ -154,7 +202,7 @@ def _read_json(path: Path, where: str) -> dict[str, Any]:
 
 def _text(where: str, name: str, value: Any, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > longest \
-            or "\n" in value or "\r" in value:
+            or "\n" in value or "\r" in value or not is_printable(value):
         raise WorkspaceError(f"{where}: {name} must be one line of text, 1 to {longest} "
                              f"characters, got {_short(value)}")
     return value.strip()
@@ -162,7 +210,8 @@ def _text(where: str, name: str, value: Any, longest: int) -> str:
 
 def _query(where: str, value: Any) -> str:
     low, high = QUERY_LENGTH
-    if not isinstance(value, str) or not low <= len(value.strip()) <= high or "\n" in value:
+    if not isinstance(value, str) or not low <= len(value.strip()) <= high or "\n" in value \
+            or "\r" in value or not is_printable(value):
         raise WorkspaceError(f"{where}: query must be one line of {low} to {high} characters, "
                              f"got {_short(value)}")
     return value.strip()
@@ -240,22 +289,50 @@ def _outputs(where: str, data: dict[str, Any]) -> dict[str, str | None]:
         if PurePath(value).as_posix() in (AGENT_FILE, POLICY_FILE, "."):
             raise WorkspaceError(f"{where}: {name} would overwrite {value}; choose another "
                                  "file, e.g. out/answer.md")
+        if not is_printable(value) or PurePath(value).name == "runs" \
+                or PurePath(value).name.startswith("."):
+            raise WorkspaceError(f"{where}: {name} must be a file name such as out/answer.md "
+                                 f"(not runs, not hidden), got {_short(value)}")
         outputs[name] = PurePath(value).as_posix()
     chosen = [path for path in outputs.values() if path is not None]
-    if len(set(chosen)) != len(chosen):
+    if len(set(chosen)) != len(chosen) or \
+            len({PurePath(path).name for path in chosen}) != len(chosen):
         raise WorkspaceError(f"{where}: save, state and trace must be three different files, "
                              f"got {chosen}")
+    if len({PurePath(path).parent for path in chosen}) > 1:
+        raise WorkspaceError(f"{where}: save, state and trace must be in one folder (each run "
+                             f"writes them into a folder of its own under it), got {chosen}")
     return outputs
 
 
 def _model(where: str, value: Any) -> str:
-    if value == REPLAY:
-        return value
+    if value in (SCENARIO, REPLAY):
+        return SCENARIO
     if isinstance(value, str) and value.startswith(LIVE_PREFIX) \
-            and value[len(LIVE_PREFIX):].strip():
+            and value[len(LIVE_PREFIX):].strip() and is_printable(value) \
+            and len(value) <= PATH_LENGTH and "\n" not in value:
         return value
-    raise WorkspaceError(f"{where}: model must be {REPLAY!r} or '{LIVE_PREFIX}MODEL_NAME', "
+    raise WorkspaceError(f"{where}: model must be {SCENARIO!r} or '{LIVE_PREFIX}MODEL_NAME', "
                          f"got {_short(value)}")
+
+
+def _ask_when(where: str, value: Any) -> tuple[str, ...]:
+    return _names(where, "ask_when", value, ASK_RULES)
+
+
+def _faults(where: str, value: Any) -> tuple[int, ...]:
+    low, high = FAULT_RANGE
+    if not isinstance(value, list):
+        raise WorkspaceError(f"{where}: faults must be a list of tool call numbers, "
+                             f"{whole_number_range(low, high)}, such as [1]; got {_short(value)}")
+    for index, item in enumerate(value):
+        if not is_whole_number(item, low, high):
+            raise WorkspaceError(f"{where}: faults[{index}] must be "
+                                 f"{whole_number_range(low, high)} (a tool call of the run), "
+                                 f"got {_short(item)}")
+        if item in value[:index]:
+            raise WorkspaceError(f"{where}: faults[{index}] repeats {item}")
+    return tuple(value)
 
 
 def _join(folder: str, relative: str) -> str:

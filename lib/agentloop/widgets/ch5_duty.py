@@ -1,8 +1,9 @@
 """Chapter 5's duty explorer: pick the query, the board and the policy, watch the officer's run.
 
-Every change re-runs the duty officer (chapter 5's loop, with the authored scenario in the
-model's place) on the example office, written once into a temporary folder. The table has
-one row a step; below it, the stop and what the person is told.
+Every change re-runs the duty officer (chapter 5's loop, with the scripted scenario in the
+model's place) on the example office, written once into a temporary folder: the office
+board (with its unreadable task-012.md), the same board fixed, an empty board, a missing
+one. The table has one row a step; below it, the stop and what the person is told.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from agentloop.duty.board_tools import (
     VALIDATE_TASK_CARD,
     board_registry,
 )
-from agentloop.duty.example import BOARD, WORKSPACE, write_office
+from agentloop.duty.example import BOARD, FIXED_BOARD, WORKSPACE, write_office
 from agentloop.duty.handover import message_for, unreadable_line
 from agentloop.duty.officer import Run, RunInput, run_officer
 from agentloop.duty.planner import DutyModel
@@ -28,8 +29,11 @@ from agentloop.widgets.common import TextFallback, html_table, text_table
 
 HEADERS = ("step", "action", "observation", "decision")
 QUERIES = ("equipment", "posters", "projector", "catering", "task-003", "lab")
-# board label -> its folder inside the example workspace (archive/ is never written)
-BOARDS = {"office board": BOARD, "empty board": "empty", "archive (missing)": "archive"}
+# board label -> its folder inside the example workspace (archive/ is never written); the
+# office board has task-012.md, which cannot be read, so only the fixed board lets a single
+# match become a success without a person's answer
+BOARDS = {"office board": BOARD, "fixed board": FIXED_BOARD, "empty board": "empty",
+          "archive (missing)": "archive"}
 CONTRACT = ("id", "title", "status", "blocked_by")
 PAGE_SIZES = (1, 14)          # 14: the office board on one page
 TOKEN_BUDGETS = {"none": None, "4000": 4000, "1000": 1000}

@@ -111,7 +111,7 @@ def test_a_live_run_replays_from_its_trace_without_the_provider(sdk_http, monkey
     model, sent = recorded_model(sdk_http, monkeypatch, RECORDED)
     shift = run_shift(ROUTE, model=model)
     monkeypatch.delenv(KEY_VARIABLE)
-    replayed = format_replay(f"{ROUTE}/out/trace.jsonl")
+    replayed = format_replay(f"{ROUTE}/out/runs/0001/trace.jsonl")
     assert replayed.startswith(shift.text + "\n") and len(sent) == 5
 
 

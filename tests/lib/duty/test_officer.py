@@ -36,6 +36,7 @@ from agentloop.models import ScriptedModel
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples/my_agent/board"
+FIXED = ROOT / "examples/my_agent/fixed_board"   # the same board, task-012.md readable
 CONTRACT = ("id", "title", "status", "blocked_by")
 
 
@@ -105,14 +106,18 @@ def test_decide_never_reads_the_query_or_the_goal():
 
 # --- the authored scenario on the example board ------------------------------------------
 
+def fixed(**settings):
+    return board_registry(FIXED, contract=CONTRACT, **settings)
+
+
 def test_success_on_the_last_allowed_step_stays_success():
-    run = run_with(DutyModel())
+    run = run_with(DutyModel(), registry=fixed())
     assert run.terminal == SUCCESS and len(run.records) == 5
     assert steps(run)[-1] == ("draft_summary", "", SUCCESS)
 
 
 def test_one_step_less_and_the_same_route_is_a_limit():
-    run = run_with(DutyModel(), max_steps=4)
+    run = run_with(DutyModel(), max_steps=4, registry=fixed())
     assert run.terminal == LIMIT and steps(run)[-1] == ("validate_task_card", "", LIMIT)
     assert message_for(run) == ("reason", "I ran out of allowed steps before the summary was "
                                           "drafted: the search is complete, but no answer was "
@@ -233,8 +238,8 @@ def test_the_model_gets_copies_and_cannot_rewrite_the_run():
 # --- retries, guards and the harness ------------------------------------------------------
 
 def flaky(failures: int, page_size: int = 5):
-    """The board tools, whose first `failures` reads fail."""
-    real = board_registry(EXAMPLE, page_size=page_size, contract=CONTRACT)
+    """The board tools (on the fixed board), whose first `failures` reads fail."""
+    real = board_registry(FIXED, page_size=page_size, contract=CONTRACT)
     left = [failures]
 
     def run_for(name):
@@ -269,8 +274,9 @@ def test_the_repeated_action_guard_stops_a_model_that_asks_again():
     assert steps(run) == [("read_task_cards", "", CONTINUE),
                           ("read_task_cards", "not run: a guard stopped it", LIMIT)]
     assert run.state["failures"] == 0
-    assert message_for(run)[1].startswith("A guard stopped step 2 before it ran — same action "
-                                          "twice → to an employee. Not all cards were checked")
+    assert message_for(run)[1] == ("A guard stopped step 2 before it ran — same action twice. "
+                                   "Not all cards were checked — 1 of 3 pages was read (5 of "
+                                   "14 card files).")
 
 
 def test_the_token_budget_guard_counts_every_request():
@@ -303,7 +309,7 @@ def test_the_harness_underneath_keeps_states_events_and_outcome():
     assert types.count("plan.commit") == len(run.records) == 3
     last = run.events[-1]["data"]
     assert (last["outcome"], last["detail"]) == ("incomplete", NEEDS_INPUT)
-    assert run_with(DutyModel()).events[-1]["data"]["outcome"] == "goal_met"
+    assert run_with(DutyModel(), registry=fixed()).events[-1]["data"]["outcome"] == "goal_met"
     assert {e["at"] for e in run.events} == {0.0}   # the harness clock never moves
     assert replay_events(run.events).state == "DONE"
 

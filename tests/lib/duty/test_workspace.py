@@ -78,8 +78,8 @@ CASES = [
     (with_(save=None), f"{AGENT}: save must be a file path inside the workspace, got None"),
     (with_(trace="out/answer.md"), f"{AGENT}: save, state and trace must be three different "
                                    "files"),
-    (with_(model="gpt"), f"{AGENT}: model must be 'replay' or 'live:MODEL_NAME', got 'gpt'"),
-    (with_(model="live:"), f"{AGENT}: model must be 'replay' or 'live:MODEL_NAME'"),
+    (with_(model="gpt"), f"{AGENT}: model must be 'scenario' or 'live:MODEL_NAME', got 'gpt'"),
+    (with_(model="live:"), f"{AGENT}: model must be 'scenario' or 'live:MODEL_NAME'"),
     (with_(speed=3), f"{AGENT}: unknown field 'speed'; the fields are: goal, query, board"),
     ([1, 2], f"{AGENT} must hold a JSON object with the fields goal, query, board"),
 ]
@@ -133,7 +133,10 @@ def test_defaults_and_what_is_left_out(tmp_path):
         (5, True, (), None)
     assert loaded.tools == ("read_task_cards", "validate_task_card", "draft_summary")
     assert loaded.outputs == {"save": None, "state": None, "trace": None}
-    assert (loaded.model, loaded.max_steps, loaded.max_retries) == ("replay", 5, 1)
+    assert (loaded.model, loaded.max_steps, loaded.max_retries) == ("scenario", 5, 1)
+    # "replay", the scripted scenario's older name, still means the same
+    assert load_workspace(workspace(tmp_path, {"goal": "g", "query": "q", "board": "b",
+                                               "model": "replay"})).model == "scenario"
     assert is_workspace(tmp_path / "ws") and not is_workspace(ROOT / "examples/stop_policy/office")
 
 
@@ -150,7 +153,7 @@ def test_a_live_model_without_a_key_is_one_line(tmp_path, monkeypatch, capsys):
     assert main(["run", "--dir", "ws"]) == 2
     err = capsys.readouterr().err
     assert err == ("agentloop: error: ws/agent.json: model 'live:some-model' needs an API key: "
-                   "LLM_API_KEY is not set (or use \"model\": \"replay\")\n")
+                   "LLM_API_KEY is not set (or use \"model\": \"scenario\")\n")
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -181,16 +184,21 @@ def test_an_output_that_cannot_be_written_is_one_line(tmp_path, monkeypatch, cap
     folder = workspace(tmp_path, without("state"))
     (folder / "out").write_text("a file where the folder should be", encoding="utf-8")
     assert main(["run", "--dir", "ws"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("agentloop: error: cannot write the trace ws/out/trace.jsonl")
-    assert err.count("\n") == 1
+    assert capsys.readouterr().err == ("agentloop: error: cannot create ws/out: a file is in "
+                                       "the folder's place\n")
     (folder / "out").unlink()
     (folder / "out").mkdir()
-    (folder / "out/answer.md").mkdir()   # save cannot be written: after the run, one line
+    (folder / "out/runs").write_text("not a folder", encoding="utf-8")
+    assert main(["run", "--dir", "ws"]) == 2
+    assert capsys.readouterr().err == ("agentloop: error: cannot create ws/out/runs: a file is "
+                                       "in the folder's place\n")
+    (folder / "out/runs").unlink()
+    (folder / "out/latest").mkdir()   # latest cannot be replaced: after the run, one line
     assert main(["run", "--dir", "ws"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("agentloop: error: cannot write save ws/out/answer.md")
+    assert err.startswith("agentloop: error: cannot write ws/out/latest: ")
     assert err.count("\n") == 1
+    assert (folder / "out/runs/0001/trace.jsonl").is_file()   # the run itself is kept
 
 
 def test_bad_workspaces_from_the_real_command_have_no_traceback(tmp_path):

@@ -55,7 +55,11 @@ def test_each_control_re_runs_the_officer():
     view.page_size.value = 14
     assert shown(view) == ("needs_input", "1")
     view.query.value = "posters"
+    assert shown(view) == ("needs_input", "3")    # one match, but task-012.md is unread
+    assert "Is task-004 the card you mean?" in view.text()
+    view.board.value = "fixed board"
     assert shown(view) == ("success", "3")        # one page, validate, draft
+    assert "not searched" not in view.text()
     view.max_steps.value = 2
     assert shown(view) == ("limit", "2")
     view.board.value = "archive (missing)"
@@ -69,7 +73,7 @@ def test_each_control_re_runs_the_officer():
 
 
 def test_the_guards():
-    view = duty_explorer("posters", tokens=1000)
+    view = duty_explorer("posters", "fixed board", tokens=1000)
     assert shown(view) == ("limit", "4")
     assert "not run: a guard stopped it" in view.text()
     view.tokens.value = "none"

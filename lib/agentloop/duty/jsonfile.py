@@ -1,0 +1,109 @@
+"""Chapter 5: reading the small JSON files a run depends on (agent.json, stop_policy.json,
+a state file), with one line for every way such a file can be bad.
+
+    not there        the caller decides (a missing state file is a fresh start)
+    not a file       a folder, a FIFO, a device: never opened for long, never waited on
+    unreadable       no permission, or any other error of the file system
+    too large        more than MAX_JSON_BYTES: these files are a few lines long
+    not UTF-8        the byte and its position
+    not JSON         the parser's message and the line
+    nested too deep  deeper than Python's recursion limit (a RecursionError, not a crash)
+    bad text         a string with a lone surrogate escape such as "\\udcfe", which cannot
+                     be printed or written as UTF-8
+
+Each is raised as the caller's error class (a ValueError) with `shown`, the file's name as
+the person gave it, at the start of the message.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+MAX_JSON_BYTES = 1_000_000
+MISSING = object()   # what read_json returns for a file that is not there, if allowed
+
+
+def read_json(path: str | Path, shown: str, error: type[ValueError],
+              missing_ok: bool = False, limit: int = MAX_JSON_BYTES,
+              follow_links: bool = True) -> Any:
+    """The JSON value in `path`; `error(...)` naming `shown` for every way it can be bad.
+    `follow_links=False` refuses a symbolic link in the file's place."""
+    data = read_bytes(path, shown, error, missing_ok, limit, follow_links)
+    if data is MISSING:
+        return MISSING
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
+                    f"{exc.start})") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{shown} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise error(f"{shown} is nested too deeply to be read as JSON") from None
+    if not is_printable(value):
+        raise error(f"{shown} holds text that is not valid Unicode (an escape such as "
+                    "\\udcfe that stands for no character)")
+    return value
+
+
+def read_bytes(path: str | Path, shown: str, error: type[ValueError],
+               missing_ok: bool = False, limit: int = MAX_JSON_BYTES,
+               follow_links: bool = True) -> Any:
+    """The bytes of a small regular file (MISSING if it is not there and that is allowed)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)   # a FIFO must not make the run wait
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        if missing_ok:
+            return MISSING
+        raise error(f"{shown} was not found") from None
+    except IsADirectoryError:
+        raise error(f"{shown} is a folder, not a file") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow_links:
+            raise error(f"{shown} is a symbolic link; only a file the duty officer wrote "
+                        "itself is read here") from None
+        raise error(f"{shown} cannot be read ({why(exc)})") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{shown} is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{shown} is not a regular file")
+        if info.st_size > limit:
+            raise error(f"{shown} is {info.st_size} bytes; a file like this holds at most "
+                        f"{limit}")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{shown} cannot be read ({why(exc)})") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise error(f"{shown} is more than {limit} bytes; a file like this holds at most {limit}")
+    return data
+
+
+def is_printable(value: Any) -> bool:
+    """True when every string in `value` can be written as UTF-8 (no lone surrogates)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, RecursionError, TypeError, ValueError):
+        return False
+    return True
+
+
+def why(exc: BaseException) -> str:
+    """An OSError's reason in a few lowercase words ("permission denied")."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return type(exc).__name__
