@@ -68,7 +68,7 @@ def extend_replay(sub: argparse._SubParsersAction) -> None:
             except FileNotFoundError:
                 pass   # chapter 4 says so in its own words
             except OSError as exc:
-                raise ValueError(f"cannot read {shown}: {why(exc)}") from None
+                raise ValueError(f"{shown} cannot be read ({why(exc)})") from None
             return chapter4(args)
         trace = find_trace(path)
         print(format_replay(trace))

@@ -310,8 +310,12 @@ def _words(text: str) -> list[str]:
 
 
 def _stem(word: str) -> str:
-    """posters and poster count as one word."""
-    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+    """poster and posters, bench and benches count as one word (plain English plurals)."""
+    if len(word) > 4 and word.endswith("es") and word[:-2].endswith(("s", "x", "z", "ch", "sh")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
 
 
 def _card_words(card_id: str, cards: Mapping[str, Card]) -> set[str]:

@@ -47,10 +47,28 @@ def read_json(path: str | Path, shown: str, error: type[ValueError],
         raise error(f"{shown} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
     except RecursionError:
         raise error(f"{shown} is nested too deeply to be read as JSON") from None
-    if not is_printable(value):
-        raise error(f"{shown} holds text that is not valid Unicode (an escape such as "
-                    "\\udcfe that stands for no character)")
+    where = bad_text_at(value)
+    if where is not None:
+        raise error(f"{shown}: {where or 'the file'} holds text that is not valid Unicode (an "
+                    "escape such as \\udcfe that stands for no character)")
     return value
+
+
+def bad_text_at(value: Any, path: str = "") -> str | None:
+    """Where in `value` a string cannot be written as UTF-8 ("goal", "question.text",
+    "tools[1]"; "" for `value` itself), or None when every string can."""
+    if isinstance(value, str):
+        return None if is_printable(value) else path
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        if isinstance(key, str) and not is_printable(key):
+            return path or "a field name"
+        inner = f"{path}[{key}]" if isinstance(key, int) else (f"{path}.{key}" if path else key)
+        found = bad_text_at(item, inner)
+        if found is not None:
+            return found
+    return None
 
 
 def read_bytes(path: str | Path, shown: str, error: type[ValueError],

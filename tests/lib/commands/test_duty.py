@@ -5,10 +5,12 @@ folder of its own, each one replayable; replay against the board; the board list
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -358,3 +360,302 @@ def test_the_real_command_has_no_traceback_on_bad_input(office):
                            "--answer", "task-003"], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+# --- honest on every board: unreadable cards, hostile files, forged traces -----------------
+# Root reads a file whatever its mode, so as root a card is made unreadable by its content
+# (bytes that are not UTF-8); as the teacher account, by its permissions. The honest outcome
+# must be the same: only the reason on the "not searched" line differs.
+
+def spoil(path: Path) -> None:
+    """Make a card file unreadable by its content: a byte that is not UTF-8."""
+    path.write_bytes(path.read_bytes() + b"\xff")
+
+
+def lines_but_reasons(text: str) -> list[str]:
+    """The banner, with every reason on the not searched line left out."""
+    return [re.sub(r" \([^()]*(\([^()]*\))?[^()]*\)", "", line)
+            if line.startswith("not searched:") else line for line in text.splitlines()]
+
+
+def test_an_unreadable_card_blocks_the_success_it_could_change(office, capsys):
+    spoil(office / WORKSPACE / "board/task-003-copy.md")   # the seed's trap, hidden
+    status, out, _ = run(["run", "--dir", WORKSPACE], capsys)
+    assert (status, out) == (1, (GOLDEN / "ch5_unreadable_copy.txt").read_text(encoding="utf-8"))
+    assert "Stop: needs_input" in out and "contract: met" in out   # drafted, not claimed
+    assert "Is task-003 the card you mean?" in out
+
+
+def test_a_board_of_unreadable_cards_is_not_searched_nor_said_to_be(office, capsys):
+    for card in (office / WORKSPACE / "board").iterdir():
+        spoil(card)
+    status, out, _ = run(["run", "--dir", WORKSPACE], capsys)
+    assert (status, out) == (1, (GOLDEN / "ch5_board_unreadable.txt").read_text(
+        encoding="utf-8"))
+    assert "searched the whole board" not in out and "no card matches" not in out
+
+
+TEACHER_SCRIPT = r'''
+import contextlib, io, json, os, sys
+from agentloop.cli import main
+from agentloop.duty.example import write_office
+
+def cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(argv))
+    return [status, out.getvalue(), err.getvalue()]
+
+def case(name):
+    folder = os.path.join(sys.argv[1], name)
+    os.makedirs(folder)
+    os.chdir(folder)
+    return write_office("examples")
+
+results = {}
+office = case("card")
+os.chmod(office / "board/task-003-copy.md", 0)
+results["card"] = cli("run", "--dir", "examples/my_agent")
+office = case("board")
+os.chmod(office / "board", 0o444)
+results["board"] = cli("run", "--dir", "examples/my_agent")
+os.chmod(office / "board", 0o755)
+office = case("policy")
+os.chmod(office / "stop_policy.json", 0)
+results["policy"] = cli("run", "--dir", "examples/my_agent")
+office = case("agent")
+os.chmod(office / "agent.json", 0)
+results["agent"] = cli("run", "--dir", "examples/my_agent")
+office = case("out")
+(office / "out").mkdir()
+os.chmod(office / "out", 0o555)
+results["out"] = cli("run", "--dir", "examples/my_agent")
+office = case("state")
+cli("run", "--dir", "examples/my_agent")
+os.chmod(office / "out/runs/0001/state.json", 0)
+results["state"] = cli("run", "--dir", "examples/my_agent", "--answer", "task-003")
+office = case("trace")
+cli("run", "--dir", "examples/my_agent")
+os.chmod(office / "out/runs/0001/trace.jsonl", 0)
+results["trace"] = cli("replay", "examples/my_agent/out/runs/0001/trace.jsonl")
+print(json.dumps(results))
+'''
+
+
+@pytest.fixture(scope="module")
+def as_teacher():
+    """Every permission case, run once as the ordinary teacher account (as this user when
+    the tests do not run as root): {case: [status, stdout, stderr]}."""
+    from unprivileged import ensure_teacher, is_root, run_as_teacher
+
+    folder = tempfile.mkdtemp(prefix="agentloop-teacher-")
+    try:
+        if is_root():
+            account = ensure_teacher()
+            os.chown(folder, account.pw_uid, account.pw_gid)
+        done = run_as_teacher([sys.executable, "-c", TEACHER_SCRIPT, folder], cwd=folder,
+                              env={"PYTHONPATH": str(ROOT / "lib")})
+        assert done.returncode == 0, done.stderr[-3000:]
+        yield json.loads(done.stdout)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_as_the_teacher_an_unreadable_card_blocks_the_success_too(as_teacher):
+    status, out, err = as_teacher["card"]
+    golden = (GOLDEN / "ch5_unreadable_copy.txt").read_text(encoding="utf-8")
+    assert (status, err) == (1, "")
+    assert lines_but_reasons(out) == lines_but_reasons(golden)
+    assert "not searched: task-003-copy.md (cannot be opened (permission denied))" in out
+
+
+def test_as_the_teacher_a_board_that_cannot_be_entered_is_not_searched(as_teacher):
+    status, out, err = as_teacher["board"]
+    golden = (GOLDEN / "ch5_board_unreadable.txt").read_text(encoding="utf-8")
+    assert (status, err) == (1, "")
+    assert lines_but_reasons(out) == lines_but_reasons(golden)
+    assert out.count("(cannot be opened (permission denied))") == 14
+
+
+@pytest.mark.parametrize(("case", "message"), [
+    ("policy", "examples/my_agent/stop_policy.json cannot be read (permission denied)"),
+    ("agent", "examples/my_agent/agent.json cannot be read (permission denied)"),
+    ("out", "cannot create examples/my_agent/out/runs: permission denied"),
+    ("state", "examples/my_agent/out/runs/0001/state.json cannot be read (permission denied)"),
+    ("trace", "examples/my_agent/out/runs/0001/trace.jsonl cannot be read (permission "
+              "denied)"),
+])
+def test_as_the_teacher_a_file_without_permission_is_one_line(as_teacher, case, message):
+    status, out, err = as_teacher[case]
+    assert (status, out) == (2, "") and err == f"agentloop: error: {message}\n"
+
+
+def test_a_stop_policy_that_is_a_folder_is_one_line(office, capsys):
+    policy = office / WORKSPACE / "stop_policy.json"
+    policy.unlink()
+    policy.mkdir()
+    assert run(["run", "--dir", WORKSPACE], capsys) == (
+        2, "", "agentloop: error: examples/my_agent/stop_policy.json is a folder, not a file\n")
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(("where", "message"), [
+    ("stop_policy.json", "examples/my_agent/stop_policy.json is nested too deeply to be read "
+                         "as JSON"),
+    ("agent.json", "examples/my_agent/agent.json is nested too deeply to be read as JSON"),
+    ("out/runs/0001/state.json", "examples/my_agent/out/runs/0001/state.json is nested too "
+                                 "deeply to be read as JSON"),
+])
+def test_json_nested_too_deeply_is_one_line(office, capsys, where, message):
+    if where.startswith("out/"):
+        run(["run", "--dir", WORKSPACE], capsys)
+    (office / WORKSPACE / where).write_text(DEEP, encoding="utf-8")
+    argv = ["--answer", "task-003"] if where.startswith("out/") else []
+    assert run(["run", "--dir", WORKSPACE, *argv], capsys) == (
+        2, "", f"agentloop: error: {message}\n")
+
+
+def test_a_trace_nested_too_deeply_is_one_line(office, capsys):
+    run(["run", "--dir", WORKSPACE], capsys)
+    trace = run_file(office, 1, "trace.jsonl")
+    lines = trace.read_text(encoding="utf-8").splitlines()
+    lines.insert(1, '{"kind": "event", "data": ' + DEEP + "}")
+    trace.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert run(["replay", str(trace)], capsys) == (
+        2, "", f"agentloop: error: {trace}, line 2: nested too deeply to be read\n")
+
+
+def test_a_card_file_name_that_is_not_utf8_is_named_and_blocks_the_success(office, capsys):
+    board = office / WORKSPACE / "fixed_board"
+    (board / os.fsdecode(b"task-\xfe.md")).write_bytes((board / "task-001.md").read_bytes())
+    status, out, err = run(["run", "--dir", f"{WORKSPACE}/routes/one_match"], capsys)
+    assert (status, err) == (1, "")
+    assert "not searched: task-\\xfe.md (its file name is not UTF-8 text)" in out.splitlines()
+    assert "Is task-004 the card you mean?" in out
+    trace = f"{WORKSPACE}/routes/one_match/{FIRST}"
+    assert run(["replay", trace], capsys)[0] == 0   # the whole trace was written
+    status, out, _ = run(["board", f"{WORKSPACE}/fixed_board"], capsys)
+    assert status == 0 and "task-\\xfe.md: unreadable — its file name is not UTF-8 text" in out
+
+
+def test_a_board_longer_than_a_run_may_read_is_an_honest_limit(office, capsys):
+    board = office / WORKSPACE / "board"
+    for number in range(5_000):
+        (board / f"job-{number:04d}.md").write_text("---\nid: x\n---\n", encoding="utf-8")
+    status, out, _ = run(["run", "--dir", WORKSPACE], capsys)
+    assert status == 1
+    assert [line for line in out.splitlines() if line.startswith(("Step", "Stop", "reason"))] \
+        == ["Step 1 | read_task_cards | limit", "Stop: limit",
+            "reason: The board is longer than a run may read — the board "
+            "examples/my_agent/board has more than 2000 card files; split it into smaller "
+            "boards. Nothing was checked."]
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda facts: facts.update(page_size=0),
+     "the run line's facts: page_size must be an integer from 1 to 50, got 0"),
+    (lambda facts: facts.update(contract="id"),
+     "the run line's facts: contract must be a list drawn from id, title, group, status, "
+     "blocked_by, notes, got 'id'"),
+    (lambda facts: facts.update(max_steps="5"),
+     "the run line's facts: max_steps must be an integer from 1 to 5, got '5'"),
+    (lambda facts: facts.update(tools=["rm"]), "the run line's facts: tools[0] is 'rm'"),
+    (lambda facts: facts.update(goal=["g"]), "the run line's facts: goal must be one line"),
+    (lambda facts: facts.update(board=3), "the run line's facts.board must be one line of "
+                                          "text, got 3"),
+    (lambda facts: facts.update(tools_default="yes"), "the run line's facts.tools_default "
+                                                      "must be true or false"),
+    (lambda facts: facts.pop("query"), "the run line's facts has no query"),
+])
+def test_a_traces_facts_are_checked_field_by_field(office, capsys, edit, message):
+    run(["run", "--dir", WORKSPACE], capsys)
+    trace = run_file(office, 1, "trace.jsonl")
+    lines = trace.read_text(encoding="utf-8").splitlines()
+    first = json.loads(lines[0])
+    edit(first["facts"])
+    trace.write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n", encoding="utf-8")
+    status, out, err = run(["replay", str(trace)], capsys)
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert err.startswith(f"agentloop: error: {trace}: {message}"), err
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda step: step.update(tokens="many"), "the step's tokens is not what a run writes"),
+    (lambda step: step.update(observation=[]), "the step's observation is not what a run "
+                                               "writes"),
+    (lambda step: step.update(decision="maybe"), "the step's decision is not what a run writes"),
+    (lambda step: step.update(extra=1), "the step has a field no run writes: extra"),
+    (lambda step: step["observation"].update(pages="3"), "does not replay"),
+])
+def test_a_traces_steps_are_checked_field_by_field(office, capsys, edit, message):
+    run(["run", "--dir", WORKSPACE], capsys)
+    trace = run_file(office, 1, "trace.jsonl")
+    lines = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
+    edit(next(line for line in lines if line["kind"] == "step"))
+    trace.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    status, out, err = run(["replay", str(trace)], capsys)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and message in err, err
+
+
+def forge(trace: Path) -> None:
+    """Edit an observation together with its harness event, so that replay cannot tell:
+    the unreadable task-012.md disappears from page 3, and the decisions stay the same."""
+    text = trace.read_text(encoding="utf-8")
+    forged = re.sub(r'\{"file": "task-012\.md", "reason": "[^"]*"\}', "", text)
+    assert forged != text
+    trace.write_text(forged, encoding="utf-8")
+
+
+def test_a_forged_trace_replays_but_the_board_names_the_first_forged_observation(office,
+                                                                                 capsys):
+    run(["run", "--dir", WORKSPACE], capsys)
+    folder = f"{WORKSPACE}/{FIRST}"
+    status, out, _ = run(["replay", folder, "--against-board"], capsys)
+    assert status == 0 and out.endswith("against the board: examples/my_agent/board gives "
+                                        "every recorded observation again (3 tool calls)\n")
+    forge(run_file(office, 1, "trace.jsonl"))
+    status, out, _ = run(["replay", folder], capsys)
+    assert status == 0 and "the same decisions and the same stop" in out   # replay cannot tell
+    status, out, err = run(["replay", folder, "--against-board"], capsys)
+    assert (status, err) == (1, "")
+    assert out.splitlines()[-1] == (
+        "against the board: step 3's read_task_cards {\"page\": 3, \"query\": \"equipment\"} is "
+        "not what the board examples/my_agent/board gives now — the trace has unreadable [], "
+        "the board gives [{\"file\": \"task-012.md\", \"reason\": \"not UTF-8 text (byte 0xcf "
+        "at position 24)\"}]")
+
+
+def test_against_another_board_and_a_changed_one(office, capsys):
+    run(["run", "--dir", f"{WORKSPACE}/routes/one_match"], capsys)
+    folder = f"{WORKSPACE}/routes/one_match/{FIRST}"
+    # the office board differs from the fixed one the run read: task-012.md is unread there
+    status, out, _ = run(["replay", folder, "--board", f"{WORKSPACE}/board"], capsys)
+    assert status == 1 and "step 3's read_task_cards" in out.splitlines()[-1]
+    card = office / WORKSPACE / "fixed_board/task-004.md"
+    card.write_text(card.read_text(encoding="utf-8").replace("status: todo", "status: done"),
+                    encoding="utf-8")
+    status, out, _ = run(["replay", folder, "--against-board"], capsys)
+    # the card is still valid (step 4 gives the same), but its summary says done (step 5)
+    assert status == 1 and out.splitlines()[-1].startswith(
+        "against the board: step 5's draft_summary {\"cards\": \"task-004\"} is not what the "
+        "board examples/my_agent/fixed_board gives now — the trace has headline")
+
+
+def test_a_temporary_error_and_a_failure_on_the_last_step_replay_against_the_board(office,
+                                                                                   capsys):
+    for route in ("temporary_error", "last_step_failure"):
+        run(["run", "--dir", f"{WORKSPACE}/routes/{route}"], capsys)
+        status, out, _ = run(["replay", f"{WORKSPACE}/routes/{route}/{FIRST}",
+                              "--against-board"], capsys)
+        assert status == 0 and "gives every recorded observation again" in out, route
+
+
+def test_replay_refuses_what_is_not_a_trace_in_one_line(office, capsys):
+    assert run(["replay", WORKSPACE, "--against-board"], capsys)[2].startswith(
+        "agentloop: error: examples/my_agent holds no duty officer trace")
+    (office / "notes.txt").write_text("hello", encoding="utf-8")
+    status, _, err = run(["replay", "notes.txt", "--against-board"], capsys)
+    assert status == 2 and err == ("agentloop: error: notes.txt is not a duty officer's trace; "
+                                   "--against-board and --board are for those (chapter 5)\n")

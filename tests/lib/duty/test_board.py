@@ -13,6 +13,7 @@ from agentloop.duty import board as board_module
 from agentloop.duty.board import (
     MAX_CARD_BYTES,
     BoardError,
+    BoardTooLong,
     UnreadableCard,
     check_card,
     check_file_name,
@@ -20,11 +21,13 @@ from agentloop.duty.board import (
     load_board,
     parse_card,
     read_card_file,
+    shown_name,
 )
 from agentloop.duty.board_tools import (
     board_registry,
     draft_summary,
     make_registry,
+    observation_problem,
     read_task_cards,
     tool_definitions,
     validate_task_card,
@@ -185,8 +188,64 @@ def test_a_board_that_is_too_long_is_refused(board, monkeypatch):
     monkeypatch.setattr(board_module, "MAX_CARD_FILES", 3)
     for number in range(2, 6):
         (board / f"task-00{number}.md").write_text(card_text(f"task-00{number}"))
-    with pytest.raises(BoardError, match="has more than 3 card files"):
+    with pytest.raises(BoardTooLong, match="has more than 3 card files"):
         list_card_files(board)
+    assert issubclass(BoardTooLong, BoardError)
+    # the tools say so as a budget, which the officer reports as a limit, not a fault
+    for observation in (read_task_cards(board, "x", 1), validate_task_card(board, "task-001"),
+                        draft_summary(board, "task-001")):
+        assert observation["ok"] is False and observation["over_limit"] is True
+        assert "has more than 3 card files" in observation["error"]
+
+
+def test_a_file_name_that_is_not_utf8_is_unreadable_and_shown_escaped(board):
+    name = os.fsdecode(b"task-\xfe.md")
+    (board / name).write_text(card_text("task-002"), encoding="utf-8")
+    whole = load_board(board)
+    assert whole.files == ["task-001.md", "task-\\xfe.md"]
+    assert whole.unreadable == {"task-\\xfe.md": "its file name is not UTF-8 text"}
+    observation = read_task_cards(board, "title", 1)
+    assert observation["unreadable"] == [{"file": "task-\\xfe.md",
+                                          "reason": "its file name is not UTF-8 text"}]
+    assert shown_name("plain.md") == "plain.md" and shown_name("\ud800") == "\\ud800"
+
+
+def test_a_read_can_list_its_pages_titles_for_the_similar_id_rule():
+    observation = read_task_cards(EXAMPLE, "equipment", 1, titles=True)
+    assert observation["titles"] == {
+        "task-001": "Book the assembly hall for the open day",
+        "task-002": "Order cables and power strips", "task-003-copy": "Equipment for the test "
+        "benches", "task-003": "Equipment for the hall",
+        "task-004": "Print the open day posters"}
+    assert "titles" not in read_task_cards(EXAMPLE, "equipment", 1)
+
+
+@pytest.mark.parametrize(("tool", "observation", "problem"), [
+    ("read_task_cards", {"ok": True}, "read_task_cards's observation needs a well-formed matches"),
+    ("read_task_cards", {"ok": True, "matches": [], "search_complete": True, "next_page": None,
+                         "page": 2, "pages": 1, "scanned": 0, "total": 0, "unreadable": []},
+     "read_task_cards's observation has page 2 of 1"),
+    ("validate_task_card", {"ok": True, "card": "a", "file": "a.md", "valid": "yes",
+                            "problems": []},
+     "validate_task_card's observation needs a well-formed valid"),
+    ("draft_summary", {"ok": True, "cards": ["a"], "summary": "", "headline": "",
+                       "contract": {"ok": True, "fields": [], "missing": []}, "x": 1},
+     "draft_summary's observation has a field it never returns: x"),
+    ("count_blocked", {"ok": True, "anything": 1}, None),   # not a board tool: its own shape
+    ("read_task_cards", {"ok": False, "error": "Error: x"}, None),
+])
+def test_a_board_tools_observation_has_its_shape(tool, observation, problem):
+    assert observation_problem(tool, observation) == problem
+
+
+def test_every_observation_the_tools_give_has_its_shape():
+    for page in (1, 2, 3):
+        assert observation_problem("read_task_cards",
+                                   read_task_cards(EXAMPLE, "lab", page, titles=True)) is None
+    assert observation_problem("validate_task_card", validate_task_card(EXAMPLE, "task-007")) \
+        is None
+    assert observation_problem("draft_summary", draft_summary(EXAMPLE, "task-004", ("id",))) \
+        is None
 
 
 # --- check_card: schema, then consistency -------------------------------------------------

@@ -89,6 +89,23 @@ DECISIONS = [
     (state_after({"ok": True, "valid": True}, "validate_task_card", steps=5), LIMIT),
     (state_after({"ok": True, "contract": {"ok": True}}, "draft_summary", steps=5), SUCCESS),
     (state_after({"ok": True, "contract": {"ok": False}}, "draft_summary"), NEEDS_INPUT),
+    # a board longer than a run may read: a budget, so a limit at once, with retries left
+    (state_after({**FAILED, "over_limit": True}, failures=1), LIMIT),
+    # a card file went unread: one match is not the answer, unless the person chose it
+    (state_after({"ok": True, "contract": {"ok": True}}, "draft_summary",
+                 unreadable=[{"file": "x.md", "reason": "r"}]), NEEDS_INPUT),
+    (state_after({"ok": True, "contract": {"ok": True}}, "draft_summary", chosen="a",
+                 unreadable=[{"file": "x.md", "reason": "r"}]), SUCCESS),
+    # the person chose a card: it must be among the matches, which may be several
+    (state_after({"ok": True}, search_complete=True, matches=["a", "b"], chosen="a"), CONTINUE),
+    (state_after({"ok": True}, search_complete=True, matches=["b"], chosen="a"), NEEDS_INPUT),
+    # exercise 4's rule, when the workspace asks for it: a similar id is a second candidate
+    (state_after({"ok": True}, search_complete=True, matches=["a-1"], ask_when=["similar_ids"],
+                 titles={"a-1": "A", "a-1-copy": "B"}), NEEDS_INPUT),
+    (state_after({"ok": True}, search_complete=True, matches=["a-1"],
+                 titles={"a-1": "A", "a-1-copy": "B"}), CONTINUE),
+    (state_after({"ok": True}, search_complete=True, matches=["a-1"], ask_when=["similar_ids"],
+                 chosen="a-1", titles={"a-1": "A", "a-1-copy": "B"}), CONTINUE),
 ]
 
 
@@ -122,6 +139,50 @@ def test_one_step_less_and_the_same_route_is_a_limit():
     assert message_for(run) == ("reason", "I ran out of allowed steps before the summary was "
                                           "drafted: the search is complete, but no answer was "
                                           "confirmed.")
+
+
+def test_an_unread_card_file_keeps_one_match_from_being_the_answer():
+    run = run_with(DutyModel())   # the office board: task-012.md is not UTF-8
+    assert steps(run)[-1] == ("draft_summary", "", NEEDS_INPUT)
+    assert question_for(run) == {
+        "kind": "confirm", "query": "posters", "candidates": ["task-004"],
+        "text": "I found task-004 \"Print the open day posters\" for 'posters' and drafted the "
+                "summary, but task-012.md could not be read, so it might match as well. Is "
+                "task-004 the card you mean? Answer with its id or words from its title, or fix "
+                "task-012.md and run me again."}
+    chosen = run_officer(RunInput("Tell Anya", "task-004", chosen="task-004"), DutyModel(),
+                         board_registry(EXAMPLE, contract=CONTRACT))
+    assert chosen.terminal == SUCCESS   # the person's choice settles it
+
+
+def test_no_match_beside_an_unread_card_file_is_not_a_search_of_the_whole_board():
+    run = run_with(DutyModel(), "catering")
+    assert question_for(run)["text"] == (
+        "No card I could read matches 'catering', but task-012.md could not be read, so I "
+        "cannot say that none does. Fix task-012.md and run me again, or tell me which task "
+        "you mean.")
+    assert question_for(run_with(DutyModel(), "catering", fixed()))["text"] == (
+        "I searched the whole board and no card matches 'catering'. Which task do you mean?")
+
+
+def test_the_similar_id_rule_asks_and_names_every_candidate_with_its_title():
+    run = run_officer(RunInput("Tell Anya", "task-003", ask_when=("similar_ids",)), DutyModel(),
+                      board_registry(EXAMPLE, contract=CONTRACT, titles=True))
+    assert (run.terminal, len(run.records)) == (NEEDS_INPUT, 3)
+    assert question_for(run) == {
+        "kind": "choose", "query": "task-003", "candidates": ["task-003", "task-003-copy"],
+        "text": "I found task-003 \"Equipment for the hall\" for 'task-003', but task-003-copy "
+                "\"Equipment for the test benches\" has a similar id. Which one do you mean?"}
+    with pytest.raises(ValueError, match="ask_when names 'polite'; the rules are: similar_ids"):
+        run_officer(RunInput("g", "q", ask_when=("polite",)), DutyModel(), fixed())
+
+
+def test_a_malformed_board_observation_is_an_error_never_a_crash():
+    run = run_with(DutyModel(), registry=rogue({"ok": True, "matches": "task-004"}))
+    assert run.terminal == ERROR
+    assert run.records[0]["observation"] == {
+        "ok": False, "error": "Error: the tool returned a malformed observation "
+                              "(read_task_cards's observation needs a well-formed matches)"}
 
 
 def test_the_question_for_the_ambiguous_pair():

@@ -81,11 +81,29 @@ CASES = [
     (with_(model="gpt"), f"{AGENT}: model must be 'scenario' or 'live:MODEL_NAME', got 'gpt'"),
     (with_(model="live:"), f"{AGENT}: model must be 'scenario' or 'live:MODEL_NAME'"),
     (with_(speed=3), f"{AGENT}: unknown field 'speed'; the fields are: goal, query, board"),
+    (with_(ask_when=["similar"]), f"{AGENT}: ask_when[0] is 'similar'; allowed: similar_ids"),
+    (with_(ask_when="similar_ids"), f"{AGENT}: ask_when must be a list drawn from similar_ids"),
+    (with_(faults=[0]), f"{AGENT}: faults[0] must be an integer from 1 to 5 (a tool call of "
+                        "the run), got 0"),
+    (with_(faults=[1, 1]), f"{AGENT}: faults[1] repeats 1"),
+    (with_(faults=1), f"{AGENT}: faults must be a list of tool call numbers"),
+    (with_(save="answers/answer.md"), f"{AGENT}: save, state and trace must be in one folder "
+                                      "(each run writes them into a folder of its own under "
+                                      "it)"),
+    (with_(trace="out/runs"), f"{AGENT}: trace must be a file name such as out/answer.md (not "
+                              "runs, not hidden), got 'out/runs'"),
+    (with_(state="logs/answer.md", trace="logs/trace.jsonl", save="logs/x/answer.md"),
+     f"{AGENT}: save, state and trace must be three different files"),
+    (with_(goal="bad \udcfe text"), f"{AGENT}: goal holds text that is not valid Unicode"),
+    (with_(tools=["read_task_cards", "x\udcfe"]), f"{AGENT}: tools[1] holds text that is not "
+                                                  "valid Unicode"),
+    (with_(query="a\rb"), f"{AGENT}: query must be one line of 1 to 64 characters"),
     ([1, 2], f"{AGENT} must hold a JSON object with the fields goal, query, board"),
 ]
 
 
 @pytest.mark.parametrize(("agent", "message"), CASES, ids=[c[1][len(AGENT) + 2:][:40]
+                                                           .encode("ascii", "replace").decode()
                                                            for c in CASES])
 def test_a_bad_setting_is_one_line_naming_the_file_and_the_field(tmp_path, monkeypatch, capsys,
                                                                  agent, message):
@@ -209,3 +227,47 @@ def test_bad_workspaces_from_the_real_command_have_no_traceback(tmp_path):
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == ("agentloop: error: ws/agent.json: tools[0] is 'rm'; allowed: "
                            "read_task_cards, validate_task_card, draft_summary\n")
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    (lambda ws: (ws / "agent.json").write_bytes(b'{"goal": "\xff"}'),
+     "ws/agent.json is not UTF-8 text (byte 0xff at position 10)"),
+    (lambda ws: (ws / "agent.json").write_text('{"goal": "\\udcfe"}', encoding="utf-8"),
+     "ws/agent.json: goal holds text that is not valid Unicode (an escape such as \\udcfe "
+     "that stands for no character)"),
+    (lambda ws: (ws / "agent.json").write_text("[" * 50_000, encoding="utf-8"),
+     "ws/agent.json is nested too deeply to be read as JSON"),
+    (lambda ws: (ws / "agent.json").write_text(" " * 1_000_001, encoding="utf-8"),
+     "ws/agent.json is 1000001 bytes; a file like this holds at most 1000000"),
+    (lambda ws: ((ws / "stop_policy.json").unlink(), (ws / "stop_policy.json").mkdir()),
+     "ws/stop_policy.json is a folder, not a file"),
+    (lambda ws: (ws / "stop_policy.json").write_bytes(b"\xfe\xff"),
+     "ws/stop_policy.json is not UTF-8 text (byte 0xfe at position 0)"),
+    (lambda ws: ((ws / "stop_policy.json").unlink(), os.mkfifo(ws / "stop_policy.json")),
+     "ws/stop_policy.json is not a regular file"),   # read at once, never waited on
+])
+def test_a_file_that_cannot_be_read_is_one_line(tmp_path, monkeypatch, capsys, setup, message):
+    monkeypatch.chdir(tmp_path)
+    setup(workspace(tmp_path))
+    assert main(["run", "--dir", "ws"]) == 2
+    assert capsys.readouterr().err == f"agentloop: error: {message}\n"
+
+
+def test_a_workspace_path_that_is_not_utf8_is_named(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    folder = workspace(tmp_path)
+    odd = os.fsdecode(b"ws-\xfe")
+    folder.rename(tmp_path / odd)
+    assert main(["run", "--dir", odd]) == 2
+    assert capsys.readouterr().err == ("agentloop: error: ws-\\xfe: the workspace's path is "
+                                       "not UTF-8 text; rename the folder, or pass it by a path "
+                                       "that is\n")
+
+
+def test_the_new_settings_load(tmp_path):
+    loaded = load_workspace(workspace(tmp_path, with_(ask_when=["similar_ids"], faults=[1, 5])))
+    assert (loaded.ask_when, loaded.faults, loaded.out_folder) == (("similar_ids",), (1, 5),
+                                                                   "out")
+    bare = load_workspace(workspace(tmp_path, {"goal": "g", "query": "q", "board": "b",
+                                               "trace": "trace.jsonl"}))
+    assert bare.out_folder == "."   # each run's folder goes under ws/runs/
