@@ -5,7 +5,10 @@
       → write (records.py: gradebook, late penalty, autograded notebooks) → report
 
 Jobs (one per notebook of a student) run in parallel on warm workers; everything else,
-and every write, happens in this process, one student at a time.
+and every write, happens in this process, one student at a time. A student's notebooks run
+one after another, as stock runs them (sorted by name): each starts with what the ones
+before it wrote in the student's folder (`_Chain`), so a notebook may read what an
+earlier one saved; the class's students run side by side.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,16 +32,18 @@ from .config import execute_timeout
 from .course import Course, GradingError
 from .judging import CaseBook, CellScore, score_notebook
 from .late import LatePenalties
-from .protocol import Job, Limits, Run, Setup
+from .protocol import Job, Limits, Run, Setup, SubmittedFile
 from .records import (
     GradebookWriter,
     autograded_notebook,
     copy_timestamp,
+    exclude_overwriting,
     unreadable_notebook,
+    write_folder,
     write_notebook,
 )
 from .report import PROTECTIONS, Row, RunReport
-from .scratch import ram_tempdir, run_folder, work_root_base
+from .scratch import SCRATCH_ENV, placement, ram_tempdir, run_folder
 from .secret import course_seed, fingerprint
 from .submission import (
     SourceCellRecord,
@@ -47,8 +52,12 @@ from .submission import (
     read_submission,
     source_records,
 )
+from .supervisor import SandboxUnfit
 
 BASE_PRELOAD = ("agentloop", "agentloop.checks")
+# What stock's autograde adds to the environment its kernels see (nbgrader's
+# converters/autograde.py); a notebook may test it to behave differently while graded.
+STOCK_ENVIRONMENT = {"NBGRADER_EXECUTION": "autograde"}
 
 
 @dataclass(frozen=True)
@@ -78,6 +87,17 @@ class _Pending:
     waiting: int = 0
 
 
+@dataclass
+class _Chain:
+    """A student's runnable notebooks, in stock's order, and the folder they share: the
+    student's files, then what each notebook wrote (the next one starts with it)."""
+
+    number: int
+    todo: list[tuple[int, str, tuple[Any, ...]]]  # (index, notebook, cells) still to run
+    files: dict[str, SubmittedFile]
+    keep_own: tuple[str, ...]
+
+
 class Autograder:
     """Grades every submission of one assignment in a course."""
 
@@ -92,6 +112,7 @@ class Autograder:
                                f"run `agentloop-grade release {assignment}` first")
         config = course.config()
         self.limits = options.limits or Limits(time_s=execute_timeout(config))
+        self.exclude_overwriting = exclude_overwriting(config, assignment)
         self.seed = options.seed if options.seed is not None else \
             course_seed(self.course.root, create=True)
         self.book = CaseBook.build(self.assignment, self.seed)
@@ -142,17 +163,38 @@ class Autograder:
         folder = self.course.path("submitted", student, self.assignment.name)
         return read_submission(folder, student, self.assignment, self.records)
 
-    def jobs(self, sub: Submission, number: int) -> list[Job]:
-        jobs = []
+    def chain(self, sub: Submission, number: int) -> _Chain:
+        """The student's runnable notebooks, sorted by name as stock runs them."""
+        todo = []
         for index, (name, notebook) in enumerate(sub.notebooks.items()):
             if not notebook.runnable():
                 continue
             spec = self.assignment.notebooks[name]
             probes = {c.grade_id: self.book.probes(c) for c in spec.cells if c.checks}
-            cells = cells_to_run(notebook, spec, probes)
-            jobs.append(Job(f"j{number:05d}n{index}", sub.student, name, cells, self.limits,
-                            sub.files))
-        return jobs
+            todo.append((index, name, cells_to_run(notebook, spec, probes)))
+        todo.sort(key=lambda item: item[1])
+        return _Chain(number, todo, {f.path: f for f in sub.files}, self._keep_own(sub))
+
+    def next_job(self, student: str, chain: _Chain, after: Run | None = None) -> Job | None:
+        """The student's next notebook, starting from what `after` (the one before) left."""
+        if after is not None:
+            chain.files.update({f.path: f for f in after.written})
+        if not chain.todo:
+            return None
+        index, name, cells = chain.todo.pop(0)
+        return Job(f"j{chain.number:05d}n{index}", student, name, cells, self.limits,
+                   tuple(chain.files.values()), chain.keep_own)
+
+    def jobs(self, sub: Submission, number: int) -> list[Job]:
+        """Every notebook's job as if each ran first (what a notebook alone would get)."""
+        chain = self.chain(sub, number)
+        return [Job(f"j{number:05d}n{index}", sub.student, name, cells, self.limits,
+                    sub.files, chain.keep_own) for index, name, cells in chain.todo]
+
+    def _keep_own(self, sub: Submission) -> tuple[str, ...]:
+        """The student's files that stay as handed in (Autograde.exclude_overwriting)."""
+        kept = set(self.exclude_overwriting)
+        return tuple(sorted(f.path for f in sub.files if f.path in kept))
 
     def record(self, writer: GradebookWriter, sub: Submission, runs: dict[str, Run]) -> Row:
         """Judge one student's runs, write the gradebook and autograded notebooks."""
@@ -178,7 +220,10 @@ class Autograder:
 
     def _write_notebooks(self, sub: Submission, runs: dict[str, Run],
                          scores: dict[str, list[CellScore]]) -> None:
+        """autograded/<student>/<assignment>/ as stock leaves it: the student's files, the
+        assignment's over them, what the notebooks wrote, the notebooks, timestamp.txt."""
         folder = self.course.path("autograded", sub.student, self.assignment.name)
+        write_folder(folder, sub, self.assignment, runs, self.exclude_overwriting)
         for name, notebook in sub.notebooks.items():
             path = folder / f"{name}.ipynb"
             if notebook.runnable():
@@ -201,23 +246,48 @@ class Autograder:
             raise GradingError(f"no submissions for {self.assignment.name} in "
                                f"{self.course.root / 'submitted'}; run `agentloop-grade "
                                "collect` first")
-        base = work_root_base(self.options.worker_count(), self.limits.disk_mb)
-        with run_folder("agentloop-grade-", base) as tmp, \
+        self.placement = placement(self.options.worker_count(), self.limits.disk_mb)
+        try:
+            report = self._graded(students)
+        except SandboxUnfit as exc:
+            raise GradingError(
+                f"nothing was graded: the sandbox ({self.choice.mode}) cannot give the "
+                f"notebooks their files, as stock would: {exc}; work dirs in "
+                f"{self.placement.describe()}. Set {SCRATCH_ENV}=disk (or TMPDIR) to put "
+                "them elsewhere, or report this") from None
+        report.seconds = round(time.monotonic() - start, 3)
+        reports = self.course.root / "reports"
+        report.save(reports)
+        report.files += after_run(self.course, report)  # reads the run report just saved
+        report.save(reports)  # the same files again, now naming every file of the run
+        return report
+
+    def _graded(self, students: list[str]) -> RunReport:
+        with run_folder("agentloop-grade-", self.placement.path) as tmp, \
                 self._pool(Path(tmp), len(students)) as pool:
             report = self._report()
             pending: dict[str, _Pending] = {}
+            chains: dict[str, _Chain] = {}
             jobs: list[Job] = []
+            total = 0
             for number, student in enumerate(students):
                 sub = self.read(student)
-                found = self.jobs(sub, number)
-                pending[student] = _Pending(sub, waiting=len(found))
-                jobs += found
+                chain = chains[student] = self.chain(sub, number)
+                pending[student] = _Pending(sub, waiting=len(chain.todo))
+                total += len(chain.todo)
+                first = self.next_job(student, chain)
+                if first is not None:
+                    jobs.append(first)
+
+            def follow(run: Run) -> Job | None:
+                return self.next_job(run.student, chains[run.student], run)
+
             with GradebookWriter(self.course, self.assignment, self.late) as writer:
                 for item in pending.values():
                     if item.waiting == 0:
                         report.add(self.record(writer, item.submission, {}))
-                bar = _progress(len(jobs), self.options.progress, self.assignment.name)
-                for run in self._runs(pool, jobs, report):
+                bar = _progress(total, self.options.progress, self.assignment.name)
+                for run in self._runs(pool, jobs, report, follow):
                     item = pending[run.student]
                     item.runs[run.notebook] = run
                     item.waiting -= 1
@@ -225,9 +295,6 @@ class Autograder:
                     if item.waiting == 0:
                         report.add(self.record(writer, item.submission, item.runs))
                 bar.close()
-        report.seconds = round(time.monotonic() - start, 3)
-        report.files = [str(p) for p in report.save(self.course.root / "reports")]
-        report.files += after_run(self.course, report)
         return report
 
     def _report(self) -> RunReport:
@@ -246,7 +313,10 @@ class Autograder:
             "isolation": self.choice.describe(), "isolation_mode": str(self.choice.mode),
             "guarantees": self.choice.guarantees(), "protections": PROTECTIONS,
             "late_penalties": self.late.describe(),
-            "notebooks": sorted(self.assignment.notebooks)}, notes=notes)
+            "notebooks": sorted(self.assignment.notebooks),
+            "work_dirs": self.placement.describe(),
+            "assignment_files": self.staged_files,
+            "kept_by_students": sorted(self.exclude_overwriting)}, notes=notes)
 
     @contextlib.contextmanager
     def _pool(self, tmp: Path, students: int) -> Iterator[Any]:
@@ -267,21 +337,22 @@ class Autograder:
         finally:
             pool.close()
 
-    def _runs(self, pool: Any, jobs: list[Job], report: RunReport) -> Iterator[Run]:
+    def _runs(self, pool: Any, jobs: list[Job], report: RunReport,
+              follow: Callable[[Run], Job | None]) -> Iterator[Run]:
         if not jobs:
             return
         if pool is None:
             from .distributed import dask_runs
 
             setup, choice = self._dask
-            yield from dask_runs(self.options.scheduler or "", jobs, setup, choice)
+            yield from dask_runs(self.options.scheduler or "", jobs, setup, choice, follow)
             return
         with pool:
             failed = pool.workers[0].ready.failed if pool.workers[0].ready else ()
             if failed:
                 report.notes.append(f"could not pre-import {', '.join(failed)} "
                                     "(cells importing them will fail)")
-            yield from pool.run(jobs)
+            yield from pool.run(jobs, follow)
 
     def _setup(self, tmp: Path) -> tuple[Setup, object, list[object]]:
         """Stage the assignment's files (read-only) and one work root per worker."""
@@ -299,6 +370,8 @@ class Autograder:
             shutil.copyfile(visible, files / VISIBLE_FILE)
         for path in [files, *files.rglob("*")]:
             os.chmod(path, 0o755 if path.is_dir() else 0o644)
+        self.staged_files = sorted(p.relative_to(files).as_posix() for p in files.rglob("*")
+                                   if p.is_file())
         preload = tuple(dict.fromkeys([*BASE_PRELOAD, *sorted(self._preload())]))
         views = []
         for number in range(max(1, self.options.worker_count())):
@@ -308,7 +381,8 @@ class Autograder:
             views.append(View.for_this_python(str(root), extra_readable=(str(files),),
                                               without_modules=self.assignment.answered_by))
         setup = Setup(preload, tuple(sorted(self.assignment.check_modules)), str(files),
-                      self.choice.to_plain(), views[0].to_plain())
+                      self.choice.to_plain(), views[0].to_plain(), tuple(self.staged_files),
+                      dict(STOCK_ENVIRONMENT))
         return setup, self.choice, views
 
     def _preload(self) -> set[str]:

@@ -11,7 +11,7 @@ import dataclasses
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,18 +47,33 @@ def run_remote(job: dict[str, Any], setup: dict[str, Any]) -> dict[str, Any]:
     return run_job(Job.from_plain(job), worker).to_plain()
 
 
-def dask_runs(address: str, jobs: list[Job], setup: Setup, choice: Any) -> Iterator[Run]:
-    """Run jobs as tasks on a Dask distributed cluster; a lost task still gives a Run."""
+def dask_runs(address: str, jobs: list[Job], setup: Setup, choice: Any,
+              follow: Callable[[Run], Job | None] | None = None) -> Iterator[Run]:
+    """Run jobs as tasks on a Dask distributed cluster; a lost task still gives a Run.
+    `follow(run)` may give a job to run after it (a student's next notebook)."""
     from distributed import Client, as_completed
 
+    from .supervisor import SandboxUnfit
+
     with Client(address) as client:
-        futures = [client.submit(run_remote, job.to_plain(), setup.to_plain(), pure=False)
-                   for job in jobs]
-        job_of = {future.key: job for future, job in zip(futures, jobs, strict=True)}
-        for future in as_completed(futures):
+        job_of: dict[Any, Job] = {}
+
+        def submit(job: Job) -> Any:
+            future = client.submit(run_remote, job.to_plain(), setup.to_plain(), pure=False)
+            job_of[future.key] = job
+            return future
+
+        running = as_completed([submit(job) for job in jobs])
+        for future in running:
             job = job_of[future.key]
             try:
-                yield Run.from_plain(future.result())
+                run = Run.from_plain(future.result())
+            except SandboxUnfit:
+                raise  # the run must stop: every notebook would score wrongly
             except Exception as exc:  # a lost worker: still one row for the student
-                yield Run(job.job_id, job.student, job.notebook,
+                run = Run(job.job_id, job.student, job.notebook,
                           problems=[f"Dask task failed: {exc!r}"])
+            after = follow(run) if follow is not None else None
+            if after is not None:
+                running.add(submit(after))
+            yield run

@@ -115,6 +115,8 @@ class Job:
     cells: tuple[CellJob, ...]
     limits: Limits = field(default_factory=Limits)
     files: tuple[SubmittedFile, ...] = ()
+    keep_own: tuple[str, ...] = ()  # the student's files the assignment's do not replace
+    # (nbgrader's Autograde.exclude_overwriting)
 
     def to_plain(self) -> dict[str, Any]:
         return to_plain(self)
@@ -124,7 +126,8 @@ class Job:
         cells = tuple(CellJob(c["cell_id"], CellKind(c["kind"]), c["source"],
                               tuple(Probe(**p) for p in c["probes"])) for c in data["cells"])
         return cls(data["job_id"], data["student"], data["notebook"], cells,
-                   Limits(**data["limits"]), tuple(SubmittedFile(**f) for f in data["files"]))
+                   Limits(**data["limits"]), tuple(SubmittedFile(**f) for f in data["files"]),
+                   tuple(data["keep_own"]))
 
 
 @dataclass(frozen=True)

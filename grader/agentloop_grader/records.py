@@ -14,11 +14,16 @@ submission goes through nbgrader's API, whose late-penalty plugin works on its o
 
 The autograded notebook is the student's own notebook, sanitized (test and locked cells
 restored from the source, deleted cells put back): written and manually graded answers
-are the student's, and every cell that ran shows its outputs, as formgrader expects.
+are the student's, and every cell that ran shows its outputs, as formgrader expects. What
+the grader noticed about the notebook (renamed, a test cell edited or restored) is in its
+metadata (`agentloop.problems`) and the run report, never a cell of its own: the cells are
+the student's. The folder around it is stock's: the student's files, the assignment's over
+them, what the notebooks wrote, timestamp.txt.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import re
@@ -356,12 +361,12 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
             outputs.append(_error("AssertionError", score.reason))
         cell["outputs"] = outputs
     problems = notebook.problems + (run.problems if run else [])
-    if problems:
-        note = "**Grader:** " + "; ".join(problems)
-        cells.insert(0, {"cell_type": "markdown", "metadata": {}, "source": note})
+    metadata = copy.deepcopy(notebook.metadata)
+    if problems:  # for scripts and the curious; formgrader shows the student's cells only
+        metadata["agentloop"] = {"problems": list(problems)}
     for number, cell in enumerate(cells):
         cell.setdefault("id", f"cell-{number}")
-    return {"cells": cells, "metadata": notebook.metadata, "nbformat": 4,
+    return {"cells": cells, "metadata": metadata, "nbformat": 4,
             "nbformat_minor": nbformat_minor}
 
 
@@ -437,6 +442,51 @@ def write_notebook(nb: dict[str, Any], path: Path) -> None:
     tmp = path.with_suffix(".ipynb.tmp")
     tmp.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     tmp.replace(path)
+
+
+def exclude_overwriting(config: Any, assignment: str) -> tuple[str, ...]:
+    """The files of `assignment` a student's own copy of stays (nbgrader's
+    Autograde.exclude_overwriting: {assignment: [relative paths]})."""
+    from .config import setting
+
+    table = setting(config, "Autograde", "exclude_overwriting", {}) or {}
+    names = table.get(assignment, []) if isinstance(table, dict) else []
+    return tuple(sorted({Path(str(n)).as_posix() for n in names if str(n).strip()}))
+
+
+def write_folder(folder: Path, sub: Submission, assignment: Assignment,
+                 runs: dict[str, Run], kept: tuple[str, ...] = ()) -> None:
+    """A student's autograded folder without its notebooks, as stock leaves it: emptied
+    (stock's --force), the student's files, the assignment's over them (but those in
+    `kept`), then what each notebook wrote, in the order stock runs them."""
+    if folder.is_dir():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    own = {f.path for f in sub.files}
+    for item in sub.files:
+        _write_bytes(folder, item.path, base64.b64decode(item.data_b64))
+    for path in assignment.files:
+        rel = path.relative_to(assignment.folder).as_posix()
+        if rel in kept and rel in own:
+            continue
+        target = folder / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.exists():
+            target.unlink()
+        shutil.copyfile(path, target)
+    for name in sorted(runs):
+        for item in runs[name].written:
+            _write_bytes(folder, item.path, base64.b64decode(item.data_b64))
+
+
+def _write_bytes(folder: Path, rel: str, data: bytes) -> None:
+    target = folder / rel
+    if not target.resolve().is_relative_to(folder.resolve()):
+        return  # a path that leaves the folder (only a forged run could hold one)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.is_symlink() or target.is_file():
+        target.unlink()
+    target.write_bytes(data)
 
 
 def copy_timestamp(submitted: Path, autograded: Path) -> None:

@@ -101,7 +101,9 @@ class RunReport:
     notes: list[str] = field(default_factory=list)  # about the run, not a student
     rows: list[Row] = field(default_factory=list)
     seconds: float = 0.0
-    files: list[str] = field(default_factory=list)  # where save() wrote it
+    files: list[str] = field(default_factory=list)  # where save() wrote it, and the class
+    # report's files
+    _base: Path | None = field(default=None, repr=False, compare=False)
 
     def add(self, row: Row) -> None:
         self.rows.append(row)
@@ -134,16 +136,24 @@ class RunReport:
 
     def to_plain(self) -> dict[str, Any]:
         data = asdict(self)
+        data.pop("_base", None)
         data["rows"] = sorted(data["rows"], key=lambda r: r["student"])
         return data
 
     def save(self, folder: Path) -> tuple[Path, Path]:
+        """Write the .json and .md (the first call picks new names; a later call writes the
+        same files again); `files` names them first, so the JSON lists itself."""
         folder.mkdir(parents=True, exist_ok=True)
-        base = folder / f"{self.assignment}-{self.started}"
-        number = 1
-        while base.with_suffix(".json").exists():
-            number += 1
-            base = folder / f"{self.assignment}-{self.started}-{number}"
+        if self._base is None or self._base.parent != folder:
+            base = folder / f"{self.assignment}-{self.started}"
+            number = 1
+            while base.with_suffix(".json").exists():
+                number += 1
+                base = folder / f"{self.assignment}-{self.started}-{number}"
+            self._base = base
+            self.files = [str(base.with_suffix(".json")), str(base.with_suffix(".md")),
+                          *self.files]
+        base = self._base
         json_path, text_path = base.with_suffix(".json"), base.with_suffix(".md")
         json_path.write_text(json.dumps(self.to_plain(), indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")

@@ -7,6 +7,10 @@ tmpfs with room: the grader process's own (references, facts) for the run's dura
 the jobs' work dirs when there is room for every worker's disk limit (see
 workers.DiskWatch, which holds each job to it wherever its work dir is).
 
+Which side a run takes is decided in one place (`placement`) and named in its report;
+`AGENTLOOP_GRADE_SCRATCH=ram|disk` forces a side (what the tests do, to grade the same class
+on each), `auto` (the default) decides as above.
+
 A run's folders are removed when it ends. A run that is killed (SIGKILL, the OOM killer)
 cannot do that, and on a tmpfs what it left takes RAM until the next boot: so each run
 folder holds a lock for as long as its process lives, and the next run removes the
@@ -21,12 +25,49 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
 
 RAM_DIRS = ("/dev/shm",)
 RUN_PREFIXES = ("agentloop-grade-", "agentloop-grader-")  # a run's folders
 LOCK_FILE = ".agentloop-run.lock"  # held while the run that made the folder lives
 MIN_FREE_BYTES = 512 * 1024 * 1024  # a tmpfs with less room is left alone
 _disk: list[str] = []  # the temp dir in use before `ram_tempdir` took over, innermost last
+SCRATCH_ENV = "AGENTLOOP_GRADE_SCRATCH"
+
+
+class Side(StrEnum):
+    """Where a run's temporary files go (the value of AGENTLOOP_GRADE_SCRATCH)."""
+
+    AUTO = "auto"  # a tmpfs with room unless TMPDIR is set, else the system temp dir
+    RAM = "ram"  # a tmpfs, whatever TMPDIR says (there must be one)
+    DISK = "disk"  # the system temp dir (TMPDIR, else /tmp)
+
+
+class ScratchError(ValueError):
+    """AGENTLOOP_GRADE_SCRATCH asks for something this machine cannot give (one line)."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the jobs' work dirs go, and why (for the run report)."""
+
+    path: str
+    tmpfs: bool
+    why: str
+
+    def describe(self) -> str:
+        return f"{self.path} ({'a tmpfs' if self.tmpfs else 'the temp dir'}: {self.why})"
+
+
+def requested() -> Side:
+    """The side AGENTLOOP_GRADE_SCRATCH asks for (auto when unset)."""
+    value = os.environ.get(SCRATCH_ENV, "").strip().lower() or Side.AUTO
+    try:
+        return Side(value)
+    except ValueError:
+        raise ScratchError(f"{SCRATCH_ENV}={value!r} is not one of "
+                           f"{', '.join(side.value for side in Side)}") from None
 
 
 def ram_dir(mounts: str = "/proc/mounts", need: int = MIN_FREE_BYTES) -> str | None:
@@ -50,8 +91,16 @@ def ram_dir(mounts: str = "/proc/mounts", need: int = MIN_FREE_BYTES) -> str | N
 
 
 def _ram_base(need: int = MIN_FREE_BYTES) -> str | None:
-    """The tmpfs to use, unless TMPDIR says where temporary files go."""
-    return None if os.environ.get("TMPDIR") else ram_dir(need=need)
+    """The tmpfs to use, unless TMPDIR (or AGENTLOOP_GRADE_SCRATCH=disk) says otherwise."""
+    side = requested()
+    if side is Side.DISK or (side is Side.AUTO and os.environ.get("TMPDIR")):
+        return None
+    found = ram_dir(need=need if side is Side.AUTO else MIN_FREE_BYTES)
+    if found is None and side is Side.RAM:
+        raise ScratchError(f"{SCRATCH_ENV}=ram, but no writable tmpfs with "
+                           f"{MIN_FREE_BYTES >> 20} MB free is mounted at "
+                           f"{', '.join(RAM_DIRS)}")
+    return found
 
 
 def disk_tempdir() -> str:
@@ -59,11 +108,28 @@ def disk_tempdir() -> str:
     return _disk[-1] if _disk else tempfile.gettempdir()
 
 
-def work_root_base(workers: int, disk_mb: int) -> str:
+def placement(workers: int, disk_mb: int) -> Placement:
     """Where the jobs' work dirs go: a tmpfs with room for every worker to write its whole
     disk limit twice over, else the system temp dir (TMPDIR, when set, decides)."""
     need = 2 * workers * disk_mb * 1024 * 1024 + MIN_FREE_BYTES
-    return _ram_base(need) or disk_tempdir()
+    side = requested()
+    ram = _ram_base(need)
+    if ram is not None:
+        why = f"{SCRATCH_ENV}=ram" if side is Side.RAM else \
+            f"chosen automatically: room for {workers} x {disk_mb} MB twice over"
+        return Placement(ram, True, why)
+    if side is Side.DISK:
+        why = f"{SCRATCH_ENV}=disk"
+    elif os.environ.get("TMPDIR"):
+        why = "TMPDIR is set"
+    else:
+        why = f"no tmpfs with room for {workers} x {disk_mb} MB twice over"
+    return Placement(disk_tempdir(), False, why)
+
+
+def work_root_base(workers: int, disk_mb: int) -> str:
+    """The folder `placement` picks."""
+    return placement(workers, disk_mb).path
 
 
 @contextlib.contextmanager

@@ -14,6 +14,7 @@ from __future__ import annotations
 import signal
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from .protocol import (
     CellFinished,
@@ -26,6 +27,7 @@ from .protocol import (
     ProtocolError,
     Ready,
     Run,
+    Unfit,
     decode,
 )
 
@@ -43,6 +45,12 @@ class Ending(StrEnum):
     EXITED = "exited"  # the job process ended before Done (os._exit, a crash, a signal)
     WORKER_LOST = "worker lost"  # the warm worker itself died or stopped answering
     DISK_LIMIT = "disk limit"  # the job wrote more than its share to its work dir; killed
+    UNFIT = "unfit"  # the sandbox cannot give the notebook what it needs (its files)
+
+
+class SandboxUnfit(RuntimeError):
+    """A job's sandbox cannot run the notebook as stock would (the message says why, in one
+    line): the whole run stops, since every notebook would score wrongly."""
 
 
 @dataclass
@@ -61,6 +69,10 @@ class Attempt:
     stdout_total: int = 0
     stderr_total: int = 0
     seconds: float = 0.0
+    unfit: str = ""  # why the sandbox could not run the notebook (Ending.UNFIT)
+    written: list[Any] = field(default_factory=list)  # protocol.SubmittedFile: what the
+    # notebook left in its folder
+    problems: list[str] = field(default_factory=list)  # about keeping those files
 
 
 class Sequence:
@@ -75,6 +87,7 @@ class Sequence:
         self.done = False
         self.finished: list[CellFinished] = []
         self.started: list[str] = []
+        self.unfit = ""
         self.garbage = 0
         self.buffer = bytearray()
         self.received = 0
@@ -98,6 +111,12 @@ class Sequence:
                 self.garbage += 1
 
     def _accept(self, message: Message, now: float) -> bool:
+        if isinstance(message, Unfit):  # only before anything else: no student code ran
+            ok = not self.ready and not self.unfit
+            self.unfit = self.unfit or (message.reason if ok else "")
+            return ok
+        if self.unfit:
+            return False
         if isinstance(message, Ready):
             ok, self.ready = not self.ready, True
             self.started_at = now
@@ -160,8 +179,11 @@ def run_job(job: Job, worker: object) -> Run:
     restarts = 0
     for _ in range(len(job.cells) + 2 + MAX_WORKER_RESTARTS):
         attempt = worker.attempt(remaining)  # type: ignore[attr-defined]
+        if attempt.ending is Ending.UNFIT:
+            raise SandboxUnfit(attempt.unfit)
         run.attempts += 1
         run.seconds += attempt.seconds
+        run.written, written_problems = attempt.written, attempt.problems
         _merge_output(run, attempt)
         for message in attempt.messages:
             run.cells[message.cell_id] = CellRun(message.result, message.probes, message.missing)
@@ -182,6 +204,7 @@ def run_job(job: Job, worker: object) -> Run:
                                                    if c.cell_id != culprit))
         if not remaining.cells:
             break
+    run.problems += written_problems
     return run
 
 

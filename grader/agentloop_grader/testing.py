@@ -17,7 +17,7 @@ from typing import Any
 from .assignment import source_text
 from .course import REPO, Course
 
-ROUNDTRIP = REPO / "tests" / "roundtrip"
+ROUNDTRIP = REPO / "tests" / "chapters" / "roundtrip"
 
 
 def read(path: Path) -> dict[str, Any]:

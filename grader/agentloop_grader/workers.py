@@ -10,27 +10,42 @@ signal fires only when the grader itself ends: a sandbox never outlives the grad
 
 from __future__ import annotations
 
+import base64
 import os
 import queue
 import selectors
 import shutil
 import socket
+import stat
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .protocol import Job, JobEnded, KillJob, Limits, Run, RunJob, Setup, WorkerReady
-from .sandbox.zygote import receive, send
+from .protocol import (
+    Job,
+    JobEnded,
+    KillJob,
+    Limits,
+    Run,
+    RunJob,
+    Setup,
+    SubmittedFile,
+    WorkerReady,
+)
+from .sandbox.zygote import WORK, receive, send
 from .supervisor import OUTPUT_CAP, Attempt, Ending, Sequence, run_job
 
 WORKER_START_SECONDS = 120.0  # importing pandas on a busy machine can take a while
 KILL_WAIT_SECONDS = 5.0
+KEPT_BYTES = 100 * 1024 * 1024  # files a notebook wrote that autograded/ keeps, at most
+KEPT_FILES = 2_000
+SKIPPED_DIRS = {"__pycache__", ".ipynb_checkpoints"}  # as stock's CourseDirectory.ignore
 
 
 class WorkerError(RuntimeError):
@@ -159,7 +174,10 @@ class Worker:
         for _, w in pipes:
             os.close(w)
         try:
-            return self._watch(job, [r for r, _ in pipes], start, DiskWatch(workdir, job.limits))
+            attempt = self._watch(job, [r for r, _ in pipes], start,
+                                  DiskWatch(workdir, job.limits))
+            attempt.written, attempt.problems = written_files(workdir / WORK, job)
+            return attempt
         finally:
             for r, _ in pipes:
                 os.close(r)
@@ -222,7 +240,9 @@ class Worker:
             selector.close()
         if lost:
             self.close()  # started again for the next attempt
-        if sequence.done and not timed_out:
+        if sequence.unfit:
+            ending = Ending.UNFIT
+        elif sequence.done and not timed_out:
             ending = Ending.DONE
         elif timed_out:
             ending = Ending.TIME_LIMIT
@@ -235,7 +255,7 @@ class Worker:
         return Attempt(sequence.finished, sequence.started, sequence.ready, ending,
                        ended.returncode if ended else None, culprit if timed_out else None,
                        sequence.garbage, bytes(out.kept), bytes(err.kept), out.total, err.total,
-                       time.monotonic() - start)
+                       time.monotonic() - start, sequence.unfit)
 
     def _kill(self, job_id: str) -> tuple[JobEnded, bool]:
         """Ask the worker to kill the job; a worker that does not answer is killed too."""
@@ -255,6 +275,41 @@ class Worker:
         except (OSError, TimeoutError):
             pass
         return JobEnded(job_id, -9), True
+
+
+def written_files(folder: Path, job: Job) -> tuple[list[SubmittedFile], list[str]]:
+    """The files a notebook left in its folder that stock's autograded/ would hold: every
+    regular file but the assignment's (links) and the student's own, unchanged; at most
+    KEPT_BYTES of them (the rest named in the problems)."""
+    own = {f.path: f.data_b64 for f in job.files}
+    kept: list[SubmittedFile] = []
+    left: list[str] = []
+    total = 0
+    for here, dirs, names in os.walk(folder, onerror=lambda _: None):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS)
+        for name in sorted(names):
+            path = Path(here) / name
+            rel = path.relative_to(folder).as_posix()
+            try:
+                info = path.lstat()
+                if not stat.S_ISREG(info.st_mode):
+                    continue  # the assignment's files are links; nothing else is kept
+                if total + info.st_size > KEPT_BYTES or len(kept) >= KEPT_FILES:
+                    left.append(f"{rel} ({info.st_size:,} bytes)")
+                    continue
+                data = base64.b64encode(path.read_bytes()).decode()
+            except OSError:
+                continue
+            if own.get(rel) == data:
+                continue  # the student's, as handed in: copied from submitted/
+            total += info.st_size
+            kept.append(SubmittedFile(rel, data))
+    problems = []
+    if left:
+        problems.append(f"autograded/ keeps {KEPT_BYTES >> 20} MB of the files the notebook "
+                        f"wrote; not kept: {', '.join(left[:5])}"
+                        + (f" and {len(left) - 5} more" if len(left) > 5 else ""))
+    return kept, problems
 
 
 class DiskWatch:
@@ -355,8 +410,10 @@ class WorkerPool:
         for worker in self.workers:
             worker.close()
 
-    def run(self, jobs: Iterable[Job]) -> Iterator[Run]:
-        """Runs in completion order."""
+    def run(self, jobs: Iterable[Job],
+            follow: Callable[[Run], Job | None] | None = None) -> Iterator[Run]:
+        """Runs in completion order; `follow(run)` may give a job to run after it (a
+        student's next notebook), queued behind the jobs already waiting."""
         def one(job: Job) -> Run:
             worker = self.idle.get()
             try:
@@ -365,9 +422,15 @@ class WorkerPool:
                 self.idle.put(worker)
 
         with ThreadPoolExecutor(max_workers=len(self.workers)) as pool:
-            futures = [pool.submit(one, job) for job in jobs]
-            for future in as_completed(futures):
-                yield future.result()
+            waiting = {pool.submit(one, job) for job in jobs}
+            while waiting:
+                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+                for future in done:
+                    run = future.result()
+                    after = follow(run) if follow is not None else None
+                    if after is not None:
+                        waiting.add(pool.submit(one, after))
+                    yield run
 
     def imported(self) -> tuple[str, ...]:
         ready = self.workers[0].ready

@@ -78,7 +78,7 @@ def worker():
     choice = choose("auto")
     view = View.for_this_python(str(root), extra_readable=(str(files),))
     setup = Setup(("agentloop",), ("agentloop.checks.ch1",), str(files), choice.to_plain(),
-                  view.to_plain())
+                  view.to_plain(), files=("data.txt",))
     worker = Worker(setup, choice, view, root)
     worker.start()
     yield worker

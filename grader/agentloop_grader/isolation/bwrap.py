@@ -17,6 +17,7 @@ import subprocess
 from collections.abc import Iterable, Mapping, Sequence
 
 from .process import NOBODY
+from .view import is_device
 
 PROBE_SECONDS = 10.0
 USERNS_HINT = ("unprivileged user namespaces are disabled (sysctl "
@@ -71,7 +72,9 @@ def command(binary: str, readable: Sequence[str], writable: Sequence[str],
     for key, value in env.items():
         cmd += ["--setenv", key, value]
     cmd += ["--hostname", "sandbox", "--proc", "/proc", "--dev", "/dev"]
-    mounts = [p for p in readable if not p.startswith(("/dev/", "/proc/"))]
+    # --dev and --proc provide the devices and /proc; anything else is bound, a folder on
+    # /dev/shm included (skipping every /dev/ path left the assignment's files out)
+    mounts = [p for p in readable if not is_device(p) and not p.startswith("/proc/")]
     made: set[str] = {"/"}
     if scratch:
         cmd += [*_parents(scratch, made), "--perms", "1777", "--tmpfs", scratch]

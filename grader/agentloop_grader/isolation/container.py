@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from .bwrap import SCRATCH, mirrored_link
 from .process import NOBODY
+from .view import is_device
 
 ENGINES = ("podman", "docker")
 DEFAULT_IMAGE = "docker.io/library/debian:stable-slim"
@@ -68,7 +69,8 @@ def command(engine: str, image: str, readable: Sequence[str], writable: Sequence
     for key, value in env.items():  # nothing else crosses: docker/podman start clean
         cmd += ["-e", f"{key}={value}"]
     for path in readable:
-        if path.startswith(("/dev/", "/sys/", "/proc/")) or mirrored_link(path, readable):
+        if is_device(path) or path.startswith(("/sys/", "/proc/")) or \
+                mirrored_link(path, readable):
             continue  # the engine provides /dev and /sys; the image has /lib -> usr/lib
         cmd += ["-v", f"{path}:{path}:ro"]
     for path in writable:

@@ -1,11 +1,20 @@
-"""The job side: its work dir, and `confine_job`, the last step before student code."""
+"""The job side: its work dir, and `confine_job`, the last step before student code.
+
+A job may get a command host: a process forked from it just before its own confinement,
+which runs the notebook's shell commands (`!ls`, `%%bash`; see sandbox/commands.py). The
+job itself may start no process; the host may, under its own Landlock ruleset (the job's,
+plus running programs) and seccomp filter (the job's, with fork and exec allowed), in the
+job's process group, which the worker kills whole when the job ends.
+"""
 
 from __future__ import annotations
 
 import os
+import resource
+import socket
 import stat
 import sys
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from . import landlock_layer, seccomp_layer
 from .limits import JobLimits, apply_rlimits
@@ -14,7 +23,12 @@ from .process import NOBODY, drop_to, harden
 from .view import View, unreachable_by_others
 
 EXIT_ORPHANED = 111  # the worker died while the job was being confined
+HOST_FAILED = 112  # the command host could not confine itself (its job then has none)
 MAX_FD = 2**31 - 1
+MORE_PROCESSES = 256  # a command host's uid may run this many more tasks (a fork bomb stops)
+# Serves one job's commands on the socket, with a pseudo-terminal (master, slave) opened
+# before Landlock (which would refuse /dev/ptmx) for `!cmd`, as pexpect gives one.
+CommandHost = Callable[[socket.socket, tuple[int, int]], None]
 
 
 class ConfinementError(RuntimeError):
@@ -44,21 +58,30 @@ def prepare_workdir(choice: Choice, path: str) -> None:
 
 
 def confine_job(choice: Choice, view: View, workdir: str, limits: JobLimits,
-                keep_fds: Collection[int] | None = None, parent: int | None = None) -> None:
+                keep_fds: Collection[int] | None = None, parent: int | None = None, *,
+                cwd: str | None = None, home: str | None = None,
+                prepare: Callable[[], None] | None = None,
+                command_host: CommandHost | None = None) -> socket.socket | None:
     """Confine the calling, freshly forked, single-threaded job process for good.
 
     In order: rlimits; as root in landlock mode, uid/gid 65534; no new privileges, not
-    dumpable, SIGKILL on parent death; cwd, HOME and TMPDIR = workdir; Landlock (read
-    the view, read/write workdir, no TCP, scoped signals) where the Choice has it; seccomp.
-    With `keep_fds`, every other fd above 2 is closed first (inherited fds stay readable
-    whatever Landlock says). Afterwards the process can still import what is importable,
-    read the view, use workdir, start threads and write to its open fds.
+    dumpable, SIGKILL on parent death; `prepare()` (as the job's final uid: e.g. filling
+    its folder); cwd = `cwd`, HOME and TMPDIR = `home` (both default to workdir); the
+    command host, when given, forked (it confines itself, see the module docstring);
+    Landlock (read the view, read/write workdir, no TCP, scoped signals) where the Choice
+    has it; seccomp. With `keep_fds`, every other fd above 2 is closed first (inherited
+    fds stay readable whatever Landlock says). Afterwards the process can still import
+    what is importable, read the view, use workdir, start threads and write to its open
+    fds. Returns the job's end of the command host's socket (None without a host, and in
+    the trusted mode, where the job may start processes itself).
     Raises ConfinementError: the caller must then exit without running student code.
     """
     if choice.mode is Mode.TRUSTED:
         apply_rlimits(limits)
-        _enter(workdir)
-        return
+        if prepare is not None:
+            prepare()
+        _enter(cwd or workdir, home or workdir)
+        return None
     # The forking process's pid, read before the fork: read here it would already be
     # init's if the parent died in between, and the orphan would run on unnoticed.
     parent = os.getppid() if parent is None else parent
@@ -72,12 +95,74 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: JobLimits,
         harden()
         if os.getppid() != parent:  # it died before the death signal was armed
             os._exit(EXIT_ORPHANED)
-        _enter(workdir)
+        if prepare is not None:
+            prepare()
+        _enter(cwd or workdir, home or workdir)
+        host = _fork_command_host(choice, view, workdir, command_host) \
+            if command_host is not None else None
         if choice.landlock:
             landlock_layer.confine(view.job_readable(), workdir, view.listable)
         seccomp_layer.confine()
+        return host
     except OSError as exc:
         raise ConfinementError(f"could not confine the job ({choice.mode}): {exc}") from exc
+
+
+def _fork_command_host(choice: Choice, view: View, workdir: str,
+                       serve: CommandHost) -> socket.socket:
+    """Fork the job's command host; return the job's end of the socket between them."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    job = os.getpid()
+    pid = os.fork()
+    if pid:
+        theirs.close()
+        return ours
+    try:
+        ours.close()
+        harden()  # a fork loses the death signal: the host dies with its job
+        if os.getppid() != job:
+            os._exit(EXIT_ORPHANED)
+        _limit_processes()
+        terminal = os.openpty()
+        if choice.landlock:
+            landlock_layer.confine(view.job_readable(), workdir, view.listable, programs=True)
+        seccomp_layer.confine(commands=True, scoped=_signals_scoped(choice))
+    except BaseException:
+        os._exit(HOST_FAILED)
+    try:
+        serve(theirs, terminal)
+    finally:
+        os._exit(0)
+
+
+def _signals_scoped(choice: Choice) -> bool:
+    """Whether the kernel keeps a command's signals inside its sandbox (its own pid
+    namespace, or Landlock's signal scope); without it the host's filter lets commands
+    signal their own process group only."""
+    return choice.mode in (Mode.NAMESPACES, Mode.CONTAINER) or (
+        choice.landlock and choice.landlock_abi >= landlock_layer.FIRST_SCOPE_ABI)
+
+
+def _limit_processes() -> None:
+    """RLIMIT_NPROC for the host and its commands: the tasks this uid runs now, plus
+    MORE_PROCESSES (the kernel counts every task of the uid, so a fixed number could
+    refuse the first fork on a busy machine; this one stops a fork bomb)."""
+    uid, tasks = os.getuid(), 0
+    try:
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                try:
+                    if entry.stat().st_uid == uid:
+                        tasks += len(os.listdir(f"/proc/{entry.name}/task"))
+                except OSError:
+                    continue
+    except OSError:
+        tasks = 4 * MORE_PROCESSES  # no /proc: a generous guess
+    limit = tasks + MORE_PROCESSES
+    _, hard = resource.getrlimit(resource.RLIMIT_NPROC)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_NPROC, (limit, limit))
 
 
 def harden_worker() -> None:
@@ -87,12 +172,12 @@ def harden_worker() -> None:
     harden()
 
 
-def _enter(workdir: str) -> None:
-    os.chdir(workdir)
-    os.environ.update(HOME=workdir, TMPDIR=workdir)
+def _enter(cwd: str, home: str) -> None:
+    os.chdir(cwd)
+    os.environ.update(HOME=home, TMPDIR=home)
     tempfile = sys.modules.get("tempfile")
     if tempfile is not None:
-        tempfile.tempdir = workdir  # the worker may have cached another one already
+        tempfile.tempdir = home  # the worker may have cached another one already
 
 
 def _close_fds_except(keep: Collection[int]) -> None:

@@ -12,6 +12,8 @@ import functools
 import os
 from collections.abc import Iterable
 
+from .view import is_device
+
 try:
     import landlockpy
     from landlockpy import AccessFS, AccessNet, Ruleset, Scope
@@ -37,10 +39,13 @@ def abi() -> int:
         return 0
 
 
-def confine(readable: Iterable[str], workdir: str, listable: Iterable[str] = ()) -> int:
+def confine(readable: Iterable[str], workdir: str, listable: Iterable[str] = (),
+            programs: bool = False) -> int:
     """Enforce the job's ruleset on the calling (single) thread; returns the ABI used.
 
     `listable`: directories whose entry names may be listed, their files unread.
+    `programs`: the readable paths and the work dir may also be executed (a job's command
+    host, which runs the notebook's shell commands).
 
     Raises OSError (landlockpy.LandlockError) when the kernel refuses.
     """
@@ -50,14 +55,17 @@ def confine(readable: Iterable[str], workdir: str, listable: Iterable[str] = ())
     all_fs = landlockpy.fs_for_abi(version)
     read = AccessFS.READ_FILE | AccessFS.READ_DIR
     # Everything in the work dir except making device nodes and running programs
-    # (exec is refused by seccomp anyway).
+    # (a job's exec is refused by seccomp anyway).
     write = all_fs & ~(AccessFS.MAKE_CHAR | AccessFS.MAKE_BLOCK | AccessFS.EXECUTE)
+    if programs:
+        read |= AccessFS.EXECUTE
+        write |= AccessFS.EXECUTE
     device = read | AccessFS.WRITE_FILE  # /dev/null & co. (write is a no-op there)
     with Ruleset(handled_fs=all_fs,
                  handled_net=AccessNet.BIND_TCP | AccessNet.CONNECT_TCP,
                  scoped=Scope.SIGNAL | Scope.ABSTRACT_UNIX_SOCKET) as ruleset:
         for path in readable:
-            access = device if path.startswith("/dev/") else read
+            access = device if is_device(path) else read  # not a folder on /dev/shm
             if not os.path.isdir(path):
                 access &= ~AccessFS.READ_DIR  # only directory rules may carry READ_DIR
             try:

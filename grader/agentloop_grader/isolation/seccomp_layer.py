@@ -1,6 +1,11 @@
 """Seccomp for one job: no new processes, no exec, signals only to itself, no ptrace,
 no sockets, no namespaces or mounts, no kernel attack surface a notebook never needs.
 
+A job's command host (which runs the notebook's `!cmd` and `%%bash`) gets the same filter
+with fork, clone and exec allowed (a clone still may not make namespaces), socketpair too
+(pipes for programs such as asyncio's), and signals to any process its kernel lets it
+reach (its pid namespace or Landlock scope), else only to its own process group.
+
 Built after fork, so the job's own pid is a constant in the filter. Everything not
 listed is allowed: Python, numpy and BLAS threads need a wide set of ordinary syscalls.
 Refused calls fail with EPERM (clone3 with ENOSYS, so glibc falls back to clone for
@@ -85,33 +90,52 @@ def _flags() -> FilterFlag:
     return FilterFlag.TSYNC if seccompy.flag_supported(FilterFlag.TSYNC) else FilterFlag.NONE
 
 
-def build(pid: int) -> Filter:
-    """The job's filter; `pid` is the job's own pid (as seen in its pid namespace)."""
+# What a command host may do beyond a job: start processes and programs, and make pipes.
+COMMAND_HOST_ALLOWED = ("fork", "vfork", "execve", "execveat", "socketpair")
+
+
+def build(pid: int, commands: bool = False, scoped: bool = True) -> Filter:
+    """The job's filter; `pid` is the job's own pid (as seen in its pid namespace).
+    `commands`: the command host's (see the module docstring); `scoped`: the kernel keeps
+    its signals in the sandbox."""
     filt = Filter(default=Action.ALLOW, flags=_flags())
-    for name in DENIED:
+    denied = [name for name in DENIED if not (commands and name in COMMAND_HOST_ALLOWED)]
+    for name in denied:
         if _number(name) is not None:
             filt.errno(name, errno.EPERM)
     filt.errno("clone3", errno.ENOSYS)  # its flags live in memory a filter cannot read
-    filt.allow("clone", args=[(0, CmpOp.MASKED_EQ, CLONE_THREAD,
-                               CLONE_THREAD | CLONE_NAMESPACES)])
+    if commands:  # a new process, never a new namespace
+        filt.allow("clone", args=[(0, CmpOp.MASKED_EQ, 0, CLONE_NAMESPACES)])
+    else:
+        filt.allow("clone", args=[(0, CmpOp.MASKED_EQ, CLONE_THREAD,
+                                   CLONE_THREAD | CLONE_NAMESPACES)])
     filt.errno("clone", errno.EPERM)  # any clone that is not a plain thread
-    for name in SIGNALS_TO_SELF:
-        if _number(name) is not None:
+    signals = [name for name in SIGNALS_TO_SELF if _number(name) is not None]
+    if not commands:
+        for name in signals:
             filt.allow(name, args={0: pid})
             filt.errno(name, errno.EPERM)
-    for option in (PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_PTRACER):
+    elif not scoped:  # only what kill(0, …) reaches: its own process group
+        filt.allow("kill", args={0: 0})
+        filt.allow("kill", args={0: -os.getpgid(0) & 0xFFFF_FFFF_FFFF_FFFF})  # sign-extended
+        for name in signals:
+            filt.errno(name, errno.EPERM)
+    kept = (PR_SET_DUMPABLE, PR_SET_PTRACER) if commands else \
+        (PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_PTRACER)  # a command sets its own
+    for option in kept:
         filt.errno("prctl", errno.EPERM, args={0: option})  # keep what confine_job set
     if _x32_enabled():
-        native = [n for n in map(_number, (*DENIED, *SIGNALS_TO_SELF, "clone", "clone3"))
+        native = [n for n in map(_number, (*denied, *signals, "clone", "clone3"))
                   if n is not None]
         for nr in sorted({*native, *X32_COMPAT}):
             filt.errno(nr | X32_SYSCALL_BIT, errno.EPERM)
     return filt
 
 
-def confine(pid: int | None = None) -> None:
-    """Load the job's filter (sets no_new_privs first). Irreversible."""
-    build(os.getpid() if pid is None else pid).load()
+def confine(pid: int | None = None, commands: bool = False, scoped: bool = True) -> None:
+    """Load the job's filter (sets no_new_privs first), or with `commands` the command
+    host's. Irreversible."""
+    build(os.getpid() if pid is None else pid, commands, scoped).load()
 
 
 def _warm() -> None:

@@ -382,6 +382,11 @@ _memfd_create = getattr(os, "memfd_create", None)
 _pread = getattr(os, "pread", None)
 
 
+def _identity(fd: int) -> tuple[int, int]:
+    info = os.fstat(fd)
+    return info.st_dev, info.st_ino
+
+
 class FdCapture:
     """Redirects file descriptors 1 and 2 into sealed memory files for the length of a cell.
 
@@ -395,16 +400,20 @@ class FdCapture:
         self._max = max_bytes
         self._pid = -1
         self._files: dict[int, int] = {}
+        self._made: dict[int, tuple[int, int]] = {}  # memory file -> (device, inode)
         self._saved: dict[int, int] = {}
         self._libc_fflush: Callable[[Any], Any] | None = None
 
     def _open(self) -> None:
         for mem in self._files.values():
-            try:
-                _close(mem)  # inherited from the zygote: not ours to write into
+            try:  # inherited from the zygote: not ours to write into. Only if it still is
+                # that file: a job closes inherited fds, and the number may be another's now
+                if _identity(mem) == self._made.get(mem):
+                    _close(mem)
             except OSError:
                 pass
         self._files = {}
+        self._made = {}
         self._pid = _getpid()
         try:
             import fcntl
@@ -420,6 +429,7 @@ class FdCapture:
                 _ftruncate(mem, self._max)
                 fcntl.fcntl(mem, fcntl.F_ADD_SEALS, seals)
                 self._files[fd] = mem
+                self._made[mem] = _identity(mem)
         except (AttributeError, OSError, ImportError):
             for mem in self._files.values():
                 _close(mem)

@@ -5,6 +5,10 @@ the display hook make display_data / execute_result outputs, tracebacks make err
 outputs, `clear_output()` and display updates behave as nbclient applies them. History is
 off (no SQLite, no saving thread: the shell is built before a fork), IPython's directory
 is a private one, and `input()` raises as in a kernel run by nbclient (no stdin).
+
+Shell commands (`!cmd`, `!!cmd`, `x = !cmd`, `%sx`, `%pip`, `%%bash`, `%%sh`, `%%script`)
+go through sandbox/commands.py, which runs them in the job's command host when the job
+may not start processes itself; what they print and return is what ipykernel gives.
 """
 
 from __future__ import annotations
@@ -22,9 +26,14 @@ from IPython.core.displayhook import DisplayHook
 from IPython.core.displaypub import DisplayPublisher
 from IPython.core.error import StdinNotImplementedError
 from IPython.core.interactiveshell import InteractiveShell
+from IPython.core.magic import cell_magic, magics_class
+from IPython.core.magics.script import ScriptMagics
+from IPython.utils.process import arg_split
+from IPython.utils.text import LSString, SList
 from traitlets import Type
 from traitlets.config import Config
 
+from . import commands
 from .capture import OutputLog
 
 # This module's functions find builtins here, not in the builtins module that student
@@ -122,13 +131,79 @@ class GradingShell(InteractiveShell):
 
     def system_piped(self, cmd: str) -> None:
         """ipykernel's: the exit code goes to `_exit_code`, nothing is returned."""
-        from IPython.utils.process import system
-
         if cmd.rstrip().endswith("&"):
             raise OSError("Background processes not supported.")
-        self.user_ns["_exit_code"] = system(self.var_expand(cmd, depth=1))
+        exit_code = commands.system(self.var_expand(cmd, depth=1))
+        self.user_ns["_exit_code"] = exit_code
+        if getattr(self, "system_raise_on_error", False) and exit_code != 0:
+            from subprocess import CalledProcessError
+
+            raise CalledProcessError(exit_code, cmd)
 
     system = system_piped
+
+    def getoutput(self, cmd: str, split: bool = True, depth: int = 0) -> Any:
+        """IPython's (`!!cmd`, `x = !cmd`, `%sx`): stdout and stderr together."""
+        if cmd.rstrip().endswith("&"):
+            raise OSError("Background processes not supported.")
+        out, exit_code = commands.getoutput(self.var_expand(cmd, depth=depth + 1))
+        if getattr(self, "system_raise_on_error", False):
+            self.user_ns["_exit_code"] = exit_code
+            if exit_code != 0:
+                from subprocess import CalledProcessError
+
+                raise CalledProcessError(exit_code, cmd)
+        return SList(out.splitlines()) if split else LSString(out)
+
+    def init_magics(self) -> None:
+        super().init_magics()
+        self.register_magics(SandboxScriptMagics)
+
+
+@magics_class
+class SandboxScriptMagics(ScriptMagics):
+    """IPython's %%script, %%bash, %%sh …, with the program started by the job's command
+    host when there is one: the cell goes to its stdin, its stdout and stderr to the
+    cell's (or to --out/--err variables), a failing program raises CalledProcessError."""
+
+    @cell_magic("script")
+    def shebang(self, line: str, cell: str) -> None:
+        if not commands.attached():
+            return ScriptMagics.shebang(self, line, cell)
+        from subprocess import CalledProcessError
+
+        args, cmd = ScriptMagics.shebang.parser.parse_known_args(arg_split(line, posix=True))
+        if args.bg or args.proc:
+            raise OSError("background scripts (--bg, --proc) are not available while "
+                          "grading")
+        ns = self.shell.user_ns
+
+        def writer(name: str | None, stream: Any) -> Any:
+            if name:
+                ns[name] = ""
+
+                def keep(text: str) -> None:
+                    ns[name] += text
+                return keep
+
+            def show(text: str) -> None:
+                stream.write(text)
+                stream.flush()
+            return show
+
+        if not cell.endswith("\n"):
+            cell += "\n"
+        code = commands.script(cmd, cell, writer(args.out, sys.stdout),
+                               writer(args.err, sys.stderr))
+        if code is None:
+            print(f"Couldn't find program: {cmd[0]!r}")
+            return None
+        if args.raise_error and code != 0:
+            raise CalledProcessError(code, cell.encode("utf8", "replace"))  # as IPython
+        return None
+
+    shebang.parser = ScriptMagics.shebang.parser  # type: ignore[attr-defined]  # IPython's
+    # own shebang reads it from `self.shebang` (the local path above)
 
 
 def no_input(prompt: str = "") -> str:

@@ -8,12 +8,21 @@ Started by the grader behind its isolation layer (see isolation/). On the contro
                      check modules and IPython; build one CellRunner
     → WorkerReady
     ← RunJob + 3 fds (channel, stdout, stderr)   fork; the child confines itself and runs
-    ← KillJob        SIGKILL the job's process
+    ← KillJob        SIGKILL the job's process group
     → JobEnded       the job's exit status
 
 No student code ever runs in this process: each job runs in a fork of it, which dies with
 the job, so nothing one student's code does reaches the next one. The fork is cheap
 because every import has already been paid for here.
+
+A job is the leader of its own process group, which nothing in it may leave (seccomp
+refuses setsid and setpgid): when the job ends, however it ends, the whole group is
+killed, so the programs its shell commands started (`!ls`, `%%bash`) end with it. The
+worker is their subreaper, so whatever is orphaned on the way is reaped here.
+
+A job's folder holds `work/` (the notebook's folder: the student's files, the assignment's
+files, what the notebook writes; stock runs the notebook in autograded/, where all of it
+ends up) and `home/` (HOME and TMPDIR: IPython's and matplotlib's folders, temp files).
 """
 
 from __future__ import annotations
@@ -38,14 +47,17 @@ from ..protocol import (
     KillJob,
     RunJob,
     Setup,
+    Unfit,
     WorkerReady,
     decode_control,
     encode_control,
 )
 
 PR_SET_PDEATHSIG = 1
+PR_SET_CHILD_SUBREAPER = 36
 CHILD_FAILED = 70  # the job's process could not set itself up (a grader bug, not the learner)
 ENV_PASSED = ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")  # needed by some CPUs' OpenBLAS
+WORK, HOME = "work", "home"  # a job folder's two parts (see the module docstring)
 
 
 # --- the control socket: length-prefixed JSON, file descriptors beside the prefix ----------
@@ -139,11 +151,17 @@ def serve(sock: socket.socket) -> None:
 
 
 def _job_environment(setup: Setup) -> dict[str, str]:
-    env = {"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "OPENBLAS_NUM_THREADS": "1",
-           "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
+    """What every job's process sees: the sandbox's own variables, then the grader's
+    (`Setup.environment`: stock's NBGRADER_EXECUTION). PATH starts with this Python's
+    folder, so `!python` and `!pip` in a notebook are the kernel's own, as in a kernel
+    started from an activated environment."""
+    here = os.path.dirname(sys.executable)
+    env = {"LANG": "C.UTF-8", "PATH": f"{here}:/usr/local/bin:/usr/bin:/bin",
+           "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
            "MPLBACKEND": "module://matplotlib_inline.backend_inline",
            "PYTHONDONTWRITEBYTECODE": "1"}
     env.update({k: v for k, v in os.environ.items() if k in ENV_PASSED})
+    env.update(setup.environment)
     return env
 
 
@@ -155,6 +173,10 @@ def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup:
     pid = os.fork()
     if pid == 0:
         _job_process(sock, job, workdir, fds, setup, runner, library, choice, view, zygote)
+    try:
+        os.setpgid(pid, pid)  # as the child does: whichever runs first, the group exists
+    except OSError:
+        pass  # the child has already made it (or is gone)
     for fd in fds:
         os.close(fd)
     pidfd = os.pidfd_open(pid)
@@ -165,7 +187,10 @@ def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup:
         while True:
             for key, _ in selector.select():
                 if key.fd == pidfd:
+                    # not reaped yet: its group id cannot have gone to another process
+                    _kill(pid)
                     _, status = os.waitpid(pid, 0)
+                    reap()
                     send(sock, JobEnded(job.job_id, os.waitstatus_to_exitcode(status)))
                     return
                 message, extra = receive(sock)
@@ -175,6 +200,7 @@ def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup:
                     _kill(pid)
                     if message is None:
                         os.waitpid(pid, 0)
+                        reap()
                         sys.exit(0)
     finally:
         selector.close()
@@ -182,9 +208,49 @@ def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup:
 
 
 def _kill(pid: int) -> None:
+    """SIGKILL the job and everything in its process group (its shell commands)."""
+    for target in (lambda: os.killpg(pid, signal.SIGKILL),
+                   lambda: os.kill(pid, signal.SIGKILL)):
+        try:
+            target()
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def reap() -> None:
+    """Kill and wait for every child this worker still has: what a job's group left and
+    orphans reparented here (it is their subreaper). Jobs run one at a time, so none of
+    them is a live job; whatever left the group (only possible without seccomp, in the
+    trusted mode) is found through /proc and killed too."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid:
+            continue
+        for child in _children():  # without /proc: every group was killed, they die soon
+            _kill(child)
+        _wait_any()
+
+
+def _children() -> list[int]:
+    """This process's children, from /proc (none when it cannot be read)."""
     try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
+        tasks = os.listdir("/proc/self/task")
+        found: list[int] = []
+        for tid in tasks:
+            with open(f"/proc/self/task/{tid}/children", encoding="ascii") as listing:
+                found += [int(pid) for pid in listing.read().split()]
+        return found
+    except (OSError, ValueError):
+        return []
+
+
+def _wait_any() -> None:
+    try:
+        os.waitpid(-1, 0)
+    except (ChildProcessError, InterruptedError):
         pass
 
 
@@ -192,6 +258,7 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
                  runner: Any, library: Any, choice: Any, view: Any, zygote: int) -> None:
     """The forked child: wire up, confine, run the job, exit. Never returns."""
     try:
+        os.setpgid(0, 0)  # its own group, killed as a whole when the job ends
         sock.close()
         channel, out, err = fds
         os.dup2(out, 1)
@@ -201,17 +268,27 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
         os.close(null)
-        os.chdir(workdir)
-        _fill_workdir(Path(workdir), job, Path(setup.files_dir))
+        work, home = os.path.join(workdir, WORK), os.path.join(workdir, HOME)
         sys.path.insert(0, "")  # as in a kernel: the notebook's folder is importable
-        os.environ.update({"HOME": workdir, "TMPDIR": workdir, "IPYTHONDIR":
-                           os.path.join(workdir, ".ipython"), "MPLCONFIGDIR":
-                           os.path.join(workdir, ".matplotlib")})
+        os.environ.update({"IPYTHONDIR": os.path.join(home, ".ipython"),
+                           "MPLCONFIGDIR": os.path.join(home, ".matplotlib")})
         from ..isolation import confine_job
+        from . import commands
         from .job import Channel, run_job
 
-        confine_job(choice, view, workdir, job_limits(job), keep_fds={0, 1, 2, channel},
-                    parent=zygote)
+        def fill() -> None:  # as the uid the job runs as, so the notebook may change it all
+            os.makedirs(home, mode=0o700, exist_ok=True)
+            _fill_workdir(Path(work), job, Path(setup.files_dir), setup.files)
+
+        host = confine_job(choice, view, workdir, job_limits(job),
+                           keep_fds={0, 1, 2, channel}, parent=zygote, cwd=work, home=home,
+                           prepare=fill, command_host=commands.serve)
+        commands.attach(host)
+        unseen = unreadable_files(Path(work), tuple(f for f in setup.files
+                                                    if f not in job.keep_own))
+        if unseen:
+            Channel(channel).send(Unfit(unseen))
+            os._exit(0)
     except BaseException:
         traceback.print_exc()
         sys.stderr.flush()
@@ -244,30 +321,44 @@ def job_limits(job: Job) -> Any:
                      file_mb=job.limits.file_mb, open_files=job.limits.open_files)
 
 
-def _fill_workdir(workdir: Path, job: Job, files_dir: Path) -> None:
-    """The student's own files, then the assignment's (linked, read-only; they win, as
-    stock's autograde copies the source's files over the student's)."""
+def _fill_workdir(workdir: Path, job: Job, files_dir: Path, files: tuple[str, ...]) -> None:
+    """The student's own files, then the assignment's `files` (linked, read-only; they win,
+    as stock's autograde copies the source's files over the student's, except those the
+    course's Autograde.exclude_overwriting keeps: `job.keep_own`)."""
+    workdir.mkdir(mode=0o700, exist_ok=True)
     for item in job.files:
         target = workdir / item.path
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(base64.b64decode(item.data_b64))
-    if not files_dir.is_dir():
-        return
-    for path in sorted(files_dir.rglob("*")):
-        rel = path.relative_to(files_dir)
-        target = workdir / rel
-        if path.is_dir():
-            target.mkdir(parents=True, exist_ok=True)
+    keep = set(job.keep_own)
+    for rel in files:
+        if rel in keep:
             continue
+        target = workdir / rel
         if target.exists() or target.is_symlink():
             target.unlink()
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.symlink_to(path)
+        target.symlink_to(files_dir / rel)
+
+
+def unreadable_files(workdir: Path, files: tuple[str, ...]) -> str:
+    """'' when the confined job can read every assignment file in its folder, else one
+    line naming the first it cannot (and why): then nothing may run, since a notebook
+    without its data would score wrongly without saying so."""
+    for rel in files:
+        try:
+            fd = os.open(workdir / rel, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError as exc:
+            return (f"{rel} is not readable in the notebook's folder "
+                    f"({exc.strerror or exc})")
+        os.close(fd)
+    return ""
 
 
 def main(argv: list[str]) -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # die with the grader, whatever happens
+    libc.prctl(PR_SET_CHILD_SUBREAPER, 1)  # a job's orphans come here (see `reap`)
     sock = socket.socket(fileno=int(argv[0]))
     serve(sock)
 
