@@ -2,7 +2,8 @@
 
     agentloop run --dir WORKSPACE [--answer TEXT]   a workspace with agent.json (see
                                                     commands/loop.py: chapter 1's folders
-                                                    of only stop_policy.json run as before)
+                                                    of only stop_policy.json run as before);
+        [--model openai-compatible --base-url URL --model-name NAME]   on a live model
     agentloop replay TRACE [--against-board]        a duty officer's trace, a run's folder
                      [--board BOARD]                (out/runs/0001) or the folder holding
                                                     runs/ (its latest run); chapter 4's
@@ -22,6 +23,7 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
+from agentloop.commands._options import live_model
 from agentloop.duty.board import check_card, load_board, shown_name
 from agentloop.duty.jsonfile import why
 from agentloop.duty.shift import run_shift
@@ -38,7 +40,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_workspace(args: argparse.Namespace) -> int:
     """`agentloop run --dir WORKSPACE`: one shift of the duty officer, its banner printed."""
-    shift = run_shift(args.dir, getattr(args, "answer", None))
+    live = live_model(args) if hasattr(args, "model") else None
+    shift = run_shift(args.dir, getattr(args, "answer", None), model=live,
+                      setting=None if live is None else live.setting)
     print(shift.text)
     return shift.exit_status
 

@@ -11,7 +11,7 @@ import argparse
 import json
 
 from agentloop.commands import duty
-from agentloop.commands._options import number
+from agentloop.commands._options import add_model_options, live_model, number
 from agentloop.duty.workspace import is_workspace
 from agentloop.environment import SCENARIOS
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, run_loop
@@ -34,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                   "for a workspace, agent.json)")
     run.add_argument("--answer", metavar="TEXT",
                      help="a workspace's answer to the question its last run saved")
+    add_model_options(run, "agent.json's model (a workspace only)")
     run.set_defaults(handler=_run)
     # Chapter 4's `replay` (commands/harness.py) is registered by now: names run in order.
     duty.extend_replay(sub)
@@ -64,6 +65,9 @@ def _run(args: argparse.Namespace) -> int:
         return duty.run_workspace(args)
     if args.answer is not None:
         raise ValueError(f"--answer needs a workspace: {args.dir} has no agent.json, only "
+                         "chapter 1's stop policy")
+    if live_model(args) is not None:
+        raise ValueError(f"--model needs a workspace: {args.dir} has no agent.json, only "
                          "chapter 1's stop policy")
     print(format_run(args.dir, load_policy(args.dir)))
     return 0

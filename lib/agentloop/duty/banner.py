@@ -34,6 +34,8 @@ from agentloop.duty.handover import message_for, unreadable_line
 from agentloop.duty.officer import NEEDS_INPUT, SIMILAR_IDS, SUCCESS, Run, RunInput
 from agentloop.duty.planner import SCENARIO, SCENARIO_ROUTE
 from agentloop.duty.workspace import LIVE_PREFIX, Workspace
+from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
+from agentloop.openai_compatible import SETTING_PREFIX
 
 CLOSING = "This technical run does not confirm the model's quality."
 GUARD_NAMES = {"repeated": "repeated action"}
@@ -100,6 +102,10 @@ def _board_line(facts: dict[str, Any]) -> str:
 
 
 def _model_lines(facts: dict[str, Any]) -> list[str]:
+    if facts["model"].startswith(SETTING_PREFIX):   # `agentloop run --model openai-compatible`
+        return [f"model: {OPENAI_COMPATIBLE} — {facts['model'][len(SETTING_PREFIX):]}; "
+                "every proposal is still checked",
+                "scenario: none — the live model chooses every step"]
     if facts["model"].startswith(LIVE_PREFIX):
         name = facts["model"][len(LIVE_PREFIX):]
         return [f"model: live — {name}, through chapter 3's adapter; every proposal is "

@@ -65,8 +65,13 @@ class Shift:
         return 0 if self.run.terminal == SUCCESS else 1
 
 
-def run_shift(folder: str | Path, answer: str | None = None, model: Any = None) -> Shift:
-    """Run the workspace in `folder` once; `answer` answers the question its last run saved."""
+def run_shift(folder: str | Path, answer: str | None = None, model: Any = None,
+              setting: str | None = None) -> Shift:
+    """Run the workspace in `folder` once; `answer` answers the question its last run saved.
+
+    `model` replaces agent.json's model, and `setting` is then how the banner and the
+    trace name it (an OpenAICompatibleModel's `setting`) instead of agent.json's model.
+    """
     workspace = load_workspace(folder)
     saved, state_shown = last_saved(workspace)
     if answer is not None and saved is not None and state_shown is None:
@@ -84,6 +89,8 @@ def run_shift(folder: str | Path, answer: str | None = None, model: Any = None) 
                            workspace.faults)
     run_folder = new_run(workspace)
     facts = facts_for(workspace, run_input, _shown_outputs(workspace, run_folder))
+    if setting is not None:
+        facts["model"] = setting
     trace = _open_trace(workspace, run_folder, facts)
     try:
         run = run_officer(run_input, model, registry,
