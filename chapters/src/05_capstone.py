@@ -1004,3 +1004,47 @@ print(limit_report(long_run.state))
 # `"model": "live:MODEL_NAME"` in `agent.json`. Everything around it stays — the dispatcher, the
 # guards, `decide`, the trace — and that is what makes a live run worth judging: run it on these
 # routes, read its traces, and see which checks it passes.
+
+# %% [markdown]
+# ### On a local model (optional, not part of the course)
+#
+# The slot also takes a model on your own machine, through chapter 3's OpenAI-compatible
+# adapter: with Ollama installed, `ollama pull qwen2.5:3b` fetches one (about 2 GB, once) and
+# Ollama serves it at `http://localhost:11434/v1`; llama.cpp's server, vLLM or LM Studio work as
+# well. The next cell runs the one-match route on it when a model answers there — and then
+# replays the run from its trace, offline — and otherwise prints one line and does nothing.
+# From a terminal:
+#
+# ```bash
+# agentloop run --dir examples/my_agent/routes/one_match --model openai-compatible \
+#     --base-url http://localhost:11434/v1 --model-name qwen2.5:3b
+# ```
+#
+# Nothing around the model changes: each proposal still goes through the dispatcher (a tool off
+# the allowlist, arguments that are not JSON, an answer in words: each a refusal in the trace),
+# the guards count the server's own tokens, and `decide` still stops at a question rather than
+# guess. A live run costs time on your machine (money, on a hosted endpoint) and is not
+# reproducible — run it twice and the road may differ — but its trace is: `agentloop replay`
+# shows the same run again without the model.
+
+# %%
+from agentloop.openai_compatible import (
+    BASE_URL_VARIABLE,
+    MODEL_VARIABLE,
+    OLLAMA_BASE_URL,
+    OLLAMA_MODEL,
+    OpenAICompatibleModel,
+    endpoint_problem,
+)
+
+base_url = os.environ.get(BASE_URL_VARIABLE, OLLAMA_BASE_URL)
+model_name = os.environ.get(MODEL_VARIABLE, OLLAMA_MODEL)
+problem = endpoint_problem(base_url, model_name)
+if problem is not None:
+    print(f"skipped: {problem} — start a local model and run this cell again")
+else:
+    local = OpenAICompatibleModel(base_url, model_name)
+    live = run_shift("my_agent/routes/one_match", model=local, setting=local.setting)
+    print(live.text)
+    trace_line = next(line for line in live.text.splitlines() if line.startswith("trace: "))
+    print(format_replay(trace_line.removeprefix("trace: ").split(" — ")[0]).splitlines()[-1])
