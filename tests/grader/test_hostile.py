@@ -234,7 +234,7 @@ def attacks(course: Path, port: int, marker: Path) -> dict[str, tuple[str, str |
         "digs_up_answers": (DIG_UP_ANSWERS + "def decide(state):\n    return real(state)\n",
                             r"StopIteration"),
         "walks_frames": (WALKS_FRAMES, r"no reference on the stack"),
-        "searches_modules": (SEARCHES_MODULES, r"no teacher's module"),
+        "searches_modules": (SEARCHES_MODULES, r"no teacher's module|did not define decide"),
         "imports_answers": ("from agentloop_grader.answers.ch1 import revised_decide as decide\n",
                             NOT_LOADED),
         "reads_answers_file": (
