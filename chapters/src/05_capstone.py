@@ -21,9 +21,10 @@
 # the equipment task stands.
 #
 # This chapter is the project's **checkpoint**: the duty officer's loop, tried on every route
-# that matters — one match, the ambiguous pair, nothing found, a broken card, a board that
-# cannot be read, a board longer than the budget — with each ending seen and explained from what
-# the run observed.
+# that matters — one match, the ambiguous pair, nothing found, a broken card, a card that cannot
+# be read, a board that cannot be read, a board longer than the budget, a failure that a retry
+# fixes and one on the last allowed step — with each ending seen and explained from what the run
+# observed, and never a claim of more than was checked.
 #
 # **You will be able to**
 # - read a task board through its three tools and say what each observation does and does not
@@ -33,8 +34,11 @@
 # - follow one step of the duty officer: proposal → dispatcher → guards → tool → observation →
 #   state → decision;
 # - run the checkpoint's routes and explain every terminal without naming the route;
-# - read a run's trace, replay it, and watch an edited trace be refused;
-# - carry a person's answer into the next run;
+# - say what a card file that could not be read can change, and why the officer then claims no
+#   success;
+# - find any run's own folder, replay it, watch an edited trace be refused, and check a trace
+#   against the board;
+# - carry a person's answer — a card's id or their own words — into the next run;
 # - add a tool, set a policy, make an ambiguous search ask, and report a limit honestly.
 #
 # > **Predict first.** Both equipment cards sit on the first page of the board. With five card
@@ -96,7 +100,12 @@ status = main(["board", "my_agent/board"])
 # status `wip` is not a status, and it is blocked by a card that is not on the board. And
 # `task-012.md` cannot be read at all — somebody saved it from another program in the
 # Windows-1251 encoding, so it is not UTF-8 text. A card like that is never guessed at: it is
-# reported, every time, as *not searched*.
+# reported, every time, as *not searched*. Nor is it ever ruled out: nobody can say what it
+# holds, so it might be the very card a search is for. While it stays unread, one match on this
+# board is not yet *the* match — lesson 4 shows the officer refusing to claim it.
+#
+# The office also keeps `fixed_board/`: the same fourteen cards after Anya saved `task-012.md`
+# again as UTF-8. The routes that are meant to succeed on their own read that one.
 #
 # ### `read_task_cards`: one page at a time
 #
@@ -124,7 +133,7 @@ for page in (1, 2, 3):
 #   every page has been read can the officer say "these are all the matches" — a third equipment
 #   card could have been on page 3. That is why the officer does not stop after page 1.
 # - `scanned` and `total` count card files; `unreadable` lists, with the reason, the files on
-#   this page that could not be searched.
+#   this page that could not be searched — and so could not be ruled out either.
 #
 # ### `validate_task_card` and `draft_summary`
 #
@@ -186,8 +195,10 @@ print((office / "stop_policy.json").read_text())
 # | `tools` | the dispatcher's allowlist (chapter 2) | `tools:` |
 # | `guards` | chapter 3's guards: `repeated`, `tokens=N` | `stop_policy:` |
 # | `contract` | the fields a finished answer must state | `contract:` |
-# | `save`, `state`, `trace` | where the answer, the saved question and the trace go | `save:`, `state:`, `trace:` |
-# | `model` | `replay` (the authors' scenario) or `live:MODEL_NAME` | `model:`, `scenario:` |
+# | `ask_when` | more reasons to ask instead of answering: `similar_ids` is exercise 4's rule | `stop_policy:` |
+# | `faults` | tool calls that fail once — an injected fault, to watch a retry at work | `faults:` |
+# | `save`, `state`, `trace` | the names of a run's answer, saved question and trace, in one folder (`out/`): each run writes them into a folder of its own, `out/runs/0001/`, `out/runs/0002/`, … | `save:`, `state:`, `trace:` |
+# | `model` | `scenario` (the authors' scripted replies) or `live:MODEL_NAME` | `model:`, `scenario:` |
 #
 # `load_workspace` reads both files and checks every field; a bad one is refused with one line
 # that names the file, the field, the value and what is allowed.
@@ -295,6 +306,38 @@ from agentloop.duty import officer
 print(inspect.getsource(officer.decide))
 
 # %% [markdown]
+# ### Practice A · Five roles, one step (with four classmates)
+#
+# Share out five roles, one a person: the **state keeper** (holds the state: the query, `steps`,
+# `failures`, the matches), the **chooser** (proposes the next action — the model's part), the
+# **executor** (checks the proposal and runs the tool — the dispatcher's part), the **board**
+# (gives back the observation) and the **decider** (names the decision from the state alone, and
+# the field it rests on). Start from "nothing read yet; the whole board fits on one page". The
+# chooser proposes `read_task_cards`, and the executor hands it to the board.
+#
+# - Round 1: the board answers with one match, `task-003`.
+# - Round 2: the board answers with two matches, `task-003` and `task-003-copy`.
+#
+# After each observation the state keeper updates the state aloud, and the decider says what
+# comes next and why. Write down the two chains — the same action, two decisions — and finish
+# the sentence: *"The decision changed because the observation showed …"*. Then check your
+# rounds against the real board, read on one page of fourteen card files:
+
+# %%
+one_page = board_registry("my_agent/board", page_size=14)
+for query in ("task-003", "equipment"):      # round 1, round 2
+    state = new_state(RunInput("Tell Anya about the equipment", query), one_page)
+    propose(state, DutyModel())
+    update_state(state, carry_out(state, one_page, []))
+    print(f"{state['action']} for {query!r} → matches {state['matches']}, complete "
+          f"{state['search_complete']} → {decide(state)}")
+
+# %% [markdown]
+# The same action, the same counters, two decisions: only the observation differs. In chapter 1
+# round 1 was a success at once; here one match is only where the work starts — the card is
+# still to be validated and summarised — so `decide` says `continue`.
+
+# %% [markdown]
 # ### The dispatcher refuses before anything runs
 #
 # A proposal is still only a request. Besides chapter 2's rules, the officer's dispatcher has
@@ -362,21 +405,24 @@ print(Counter(event["type"] for event in run.events))
 # %% [markdown]
 # ## Lesson 4 · The checkpoint: six routes, four terminals
 #
-# The example workspace has a folder for every route: each is a workspace of its own, on the same
-# board (or on a board that is not there). `run_shift(folder)` is what `agentloop run --dir
-# folder` does: load the workspace, run the officer, write the answer, the state and the trace,
-# and return the banner.
+# The example workspace has a folder for every route: each is a workspace of its own, on the
+# office board, on the fixed board or on a board that is not there. `run_shift(folder)` is what
+# `agentloop run --dir folder` does: load the workspace, run the officer, write the answer, the
+# state and the trace into this run's own folder, and return the banner.
 #
 # > **Predict before you run.** For each route, write down the terminal and the step it happens on:
 # >
 # > | route | what is different |
 # > | --- | --- |
 # > | the ambiguous pair | query `equipment`: the workspace itself |
-# > | one match | query `posters` |
+# > | one match | query `posters`, on the fixed board |
+# > | a card that cannot be read | query `posters`, on the office board: `task-012.md` is unreadable |
 # > | nothing found | query `catering` |
 # > | a broken card | query `projector` |
 # > | an unreadable board | the board folder is `archive`, which does not exist |
 # > | a board longer than the budget | query `equipment`, two card files a page |
+# > | a failure a retry fixes | query `posters`, the fixed board on one page, the first tool call fails once |
+# > | a failure on the last allowed step | as the longer board, and the fifth read fails once |
 #
 # First the whole banner of the ambiguous pair — every line comes from a setting of the workspace:
 
@@ -391,8 +437,8 @@ print("exit status:", shift.exit_status)
 # **`needs_input` on step 3**: the search was complete, and it found two cards with a similar id.
 # The officer does not pick one; the banner's `question:` line is what Anya would be asked. The
 # `not searched:` line is there because a page it read held `task-012.md`. The contract was not
-# checked — there is no summary to check — and the question is saved in the state file for the
-# next run. The exit status is 1: a person must act.
+# checked — there is no summary to check — and the question is saved in this run's state file,
+# `my_agent/out/runs/0001/state.json`, for the next run. The exit status is 1: a person must act.
 #
 # The last line says what no banner of this course may leave out: a technical run does not
 # confirm the model's quality.
@@ -403,7 +449,7 @@ print("exit status:", shift.exit_status)
 # > when the line starts with any of the texts in the tuple.
 
 # %%
-SHOWN = ("Step", "Stop", "answer", "question", "reason", "not searched")
+SHOWN = ("faults", "Step", "Stop", "answer", "question", "reason", "not searched")
 
 
 def show(route):
@@ -415,17 +461,26 @@ def show(route):
             print(line)
 
 
-for route in ("one_match", "no_matches", "broken_card", "missing_board", "limit"):
+for route in ("one_match", "unreadable_card", "no_matches", "broken_card", "missing_board",
+              "limit"):
     show(route)
 
 # %% [markdown]
 # Each ending, from what the run observed — never from the route's name:
 #
 # - **One match: `success` on step 5.** Three pages read, one match, `task-004` validated, the
-#   summary drafted and the contract met. Five actions: the whole route fits the budget exactly.
-# - **Nothing found: `needs_input` on step 3.** The search finished and matched nothing. The read
-#   worked, so it is no `error`; the officer asks for a new query instead of reading on behind
-#   Anya's back.
+#   summary drafted and the contract met, and no card file left unread. Five actions: the whole
+#   route fits the budget exactly.
+# - **A card that cannot be read: `needs_input` on step 5.** The same five actions on the office
+#   board, the same summary drafted — but `task-012.md` could not be read, so the officer cannot
+#   say that `task-004` is the only card about posters. It claims nothing: the question names the
+#   file and asks Anya to confirm the card or fix the file, and the drafted summary is saved
+#   marked "not confirmed". A card that could not be read is not checked: it can neither be
+#   ruled out as a match nor counted as searched.
+# - **Nothing found: `needs_input` on step 3.** The search finished and matched nothing that
+#   could be read. The read worked, so it is no `error`; the officer asks instead of reading on
+#   behind Anya's back — and since `task-012.md` was not read, it does not say that it searched
+#   the whole board.
 # - **A broken card: `needs_input` on step 4.** The search found `task-007`, and the validation
 #   found two problems. A card the officer cannot confirm is not summarised; the question names the
 #   problems, because a person has to fix the card.
@@ -441,15 +496,73 @@ for route in ("one_match", "no_matches", "broken_card", "missing_board", "limit"
 # | route | folder | stops with | the observable ground |
 # | --- | --- | --- | --- |
 # | the ambiguous pair | `my_agent` | `needs_input`, step 3 | a complete search, two matches |
-# | one match | `routes/one_match` | `success`, step 5 | one match, valid, the summary meets the contract |
+# | one match | `routes/one_match` | `success`, step 5 | one match, valid, the summary meets the contract, nothing unread |
+# | a card that cannot be read | `routes/unreadable_card` | `needs_input`, step 5 | one match, but a card file went unread |
 # | nothing found | `routes/no_matches` | `needs_input`, step 3 | a complete search, no match |
 # | a broken card | `routes/broken_card` | `needs_input`, step 4 | the one match does not validate |
 # | an unreadable board | `routes/missing_board` | `error`, step 2 | a second failed read, one retry allowed |
 # | a board longer than the budget | `routes/limit` | `limit`, step 5 | an incomplete search, no step left |
 #
 # All four terminals have been seen, and the failure that repeats ends in `error` on the second
-# action, as the stop policy demands. Three more routes of the example workspace show the rest of
-# the banner at work:
+# action, as the stop policy demands.
+#
+# ### Fix the card, and the same route succeeds
+#
+# The officer named what stands between the office board and an answer: `task-012.md`, not
+# UTF-8. Fix it as a person would — read its bytes as Windows-1251, the encoding it was saved in,
+# and save the text again as UTF-8 — and run the same route again.
+#
+# > **Python you need · `read_bytes` and `decode`.** `path.read_bytes()` reads a file as raw
+# > bytes, guessing no encoding; `data.decode("cp1251")` turns bytes into text by the rules of
+# > one encoding, and `path.write_text(text, encoding="utf-8")` saves that text as UTF-8.
+# > `path.write_bytes(data)` writes bytes back exactly as they were.
+
+# %%
+card_012 = office / "board" / "task-012.md"
+as_saved = card_012.read_bytes()
+card_012.write_text(as_saved.decode("cp1251"), encoding="utf-8")   # saved again, as UTF-8
+show("unreadable_card")
+restored = card_012.write_bytes(as_saved)   # the office board as it was, for the rest
+print(f"task-012.md put back as it was: {restored} bytes, Windows-1251")
+
+# %% [markdown]
+# `success` on step 5, and no `not searched:` line: once nothing is left unread, one match is the
+# match. (The cell puts the broken file back, because the rest of the chapter works on the office
+# board as it is.)
+#
+# ### A failure that a retry fixes, and one that comes too late
+#
+# Chapter 1's `temporary_error` on the real board. A real board fails now and then for a reason
+# that passes — a share that does not answer in time. `agent.json`'s `faults` injects such a
+# failure: the tool calls it names fail once, and the banner's `faults:` line says so, so nobody
+# mistakes it for the board.
+#
+# > **Predict.** `temporary_error` reads the fixed board on one page, and its first tool call
+# > fails. `last_step_failure` is the longer board (two card files a page), and its fifth read
+# > fails: the first failure of the run, with a retry still allowed. How does each end, on which
+# > step?
+
+# %%
+for route in ("temporary_error", "last_step_failure"):
+    show(route)
+
+# %% [markdown]
+# - **A failure a retry fixes: `success` on step 4.** The first read failed, `failures` became 1,
+#   and since one retry is allowed and steps are left, `decide` said `continue`. The retry read
+#   the page; the rest of the route followed. Nothing in the code changed — only what the board
+#   returned.
+# - **A failure on the last allowed step: `limit` on step 5.** Four pages read, and the fifth
+#   read failed. A retry is allowed (`failures` is 1, `max_retries` is 1), but the retry would be
+#   a sixth action, and `max_steps` is 5: the permission to retry does not raise the budget. So
+#   `decide` falls through to its last check and answers `limit` — and the reason says why, and
+#   what was left unchecked.
+#
+# | route | folder | stops with | the observable ground |
+# | --- | --- | --- | --- |
+# | a failure a retry fixes | `routes/temporary_error` | `success`, step 4 | a first failure, then one match, valid, nothing unread |
+# | a failure on the last allowed step | `routes/last_step_failure` | `limit`, step 5 | a first failure, and no step left for the retry |
+#
+# Three more routes of the example workspace show the rest of the banner at work:
 
 # %%
 for route in ("limit2", "tokens", "bare"):
@@ -461,9 +574,41 @@ for route in ("limit2", "tokens", "bare"):
 # - **`tokens`** sets chapter 3's token guard to 1000: after the search, the request for step 4 is
 #   over budget, so the guard stops it before it runs — a guard's stop is a `limit`, and the note
 #   says "not run".
-# - **`bare`** names only the goal, the query and the board. It succeeds like `one_match`, and its
-#   banner (print `run_shift("my_agent/routes/bare").text` to see it) says "not configured" for
-#   every line `agent.json` leaves out, and why.
+# - **`bare`** names only the goal, the query and the (fixed) board. It succeeds like
+#   `one_match`, and its banner (print `run_shift("my_agent/routes/bare").text` to see it) says
+#   "not configured" for every line `agent.json` leaves out, and why.
+#
+# ### Practice B · Three runs, one table
+#
+# Take three runs: `temporary_error`, `missing_board` (a failure that does not pass) and `limit`.
+# For each step, reconstruct from what the runs print: the observation of the action, the
+# counters `steps` and — after a failure — `failures`, and the rule of `decide` that chose the
+# decision. Make a table of **three rows, one a run**; in each row, write every step of that run
+# as *observation → change of state → decision*. Do not edit the routes' files: choosing the
+# route already changes what the board returns, safely.
+
+# %%
+for route in ("temporary_error", "missing_board", "limit"):
+    record_run = run_shift(f"my_agent/routes/{route}").run
+    print(f"--- {route}")
+    failures = 0
+    for record in record_run.records:
+        observation = record["observation"]
+        if not observation["ok"]:
+            failures += 1
+        seen = ("ok" if observation["ok"] else observation["error"])[:70]
+        print(f"step {record['step']}: {record['action']} → {seen} | steps {record['step']}, "
+              f"failures {failures} → {record['decision']}")
+
+# %% [markdown]
+# <details><summary>A table to compare with</summary>
+#
+# | run | observation → change of state → decision, step by step |
+# | --- | --- |
+# | `temporary_error` | 1: no answer in time → `failures` 1, `steps` 1 → `continue` (a retry and steps are left) · 2: page 1 of 1, one match → the search complete → `continue` · 3: `task-004` valid → `continue` · 4: the summary meets the contract, nothing unread → `success` |
+# | `missing_board` | 1: the board folder was not found → `failures` 1 → `continue` · 2: not found again → `failures` 2 > `max_retries` 1 → `error` |
+# | `limit` | 1–4: a page, `search_complete` false → `steps` 1 to 4 → `continue` · 5: a page, still not complete → `steps` 5 = `max_steps` → `limit` |
+# </details>
 #
 # **The tokens of stopping (on paper).** Take five action tokens and one retry token. Play the
 # four endings: one card (`success`), two cards (`needs_input`), two failures in a row (`error`),
@@ -478,17 +623,36 @@ for route in ("limit2", "tokens", "bare"):
 # %% [markdown]
 # ## Lesson 5 · After the run: the trace, the replay, the answer
 #
+# ### Every run keeps its own folder
+#
+# `agent.json` names the answer, the state and the trace as files in one folder, `out/`. Each run
+# writes them into a folder of its own under `out/runs/`, numbered with four digits in the order
+# the runs started: the workspace's first run into `out/runs/0001/`, the next into
+# `out/runs/0002/`, and so on. A number is never used twice, and nothing an earlier run wrote is
+# ever written again. `out/latest` is a plain text file naming the last run that finished; the
+# next run reads that run's state. The ambiguous run above was this workspace's first:
+
+# %%
+print(sorted(path.name for path in (office / "out").iterdir()))
+print((office / "out" / "latest").read_text())
+print(sorted(path.name for path in (office / "out" / "runs" / "0001").iterdir()))
+
+# %% [markdown]
+# Nothing is written outside the workspace: the output folder is resolved, so an `out/` that is
+# a link to some other folder is refused with one line, and a run's files are always created new,
+# never written through a link someone left in their place.
+#
 # ### The trace
 #
-# The ambiguous run wrote its **trace** to `my_agent/out/trace.jsonl`: JSON Lines, one line a
-# record, written while the run went on — a run that breaks halfway still leaves its steps. The
-# first line holds the run's facts (what the banner prints), then come chapter 4's harness events
-# and one line a step, and the last line is the stop.
+# The run's **trace**, `my_agent/out/runs/0001/trace.jsonl`, is JSON Lines: one line a record,
+# written while the run went on — a run that breaks halfway still leaves its steps. The first
+# line holds the run's facts (what the banner prints), then come chapter 4's harness events and
+# one line a step, and the last line is the stop.
 
 # %%
 from agentloop.duty.trace import read_trace
 
-trace = read_trace("my_agent/out/trace.jsonl")
+trace = read_trace("my_agent/out/runs/0001/trace.jsonl")
 print("facts:", trace["facts"]["query"], trace["facts"]["max_steps"], trace["facts"]["guards"])
 print("events:", len(trace["events"]), "steps:", len(trace["steps"]), "stop:", trace["stop"])
 for step in trace["steps"]:
@@ -497,15 +661,18 @@ for step in trace["steps"]:
 # %% [markdown]
 # ### Replay
 #
-# Replay runs the same loop again with the recorded replies in the model's place and the recorded
-# observations in the tools' place: neither the board nor a provider is touched. Then it demands
-# the same steps, the same decisions, the same stop and the same harness events — and prints the
-# banner again, from the trace alone. In a terminal: `agentloop replay my_agent/out/trace.jsonl`.
+# Two words to keep apart. The **scripted scenario** is the model of these runs: the authors'
+# replies, written in advance (`"model": "scenario"` in `agent.json`). A **replay** plays a
+# *trace* back: it runs the same loop again with the recorded replies in the model's place and
+# the recorded observations in the tools' place, so neither the board nor a provider is touched.
+# Then it demands the same steps, the same decisions, the same stop and the same harness events —
+# and prints the banner again, from the trace alone. In a terminal:
+# `agentloop replay my_agent/out/runs/0001` (a run's folder, or its trace file).
 
 # %%
 from agentloop.duty.trace import format_replay
 
-print(format_replay("my_agent/out/trace.jsonl"))
+print(format_replay("my_agent/out/runs/0001/trace.jsonl"))
 
 # %% [markdown]
 # A trace edited by hand does not replay quietly. Below, the last step's decision is rewritten
@@ -517,11 +684,11 @@ print(format_replay("my_agent/out/trace.jsonl"))
 # %%
 from agentloop.duty.trace import TraceError
 
-edited = (office / "out" / "trace.jsonl").read_text().replace(
-    '"decision": "needs_input"', '"decision": "success"')
-(office / "out" / "edited.jsonl").write_text(edited)
+first_trace = (office / "out" / "runs" / "0001" / "trace.jsonl").read_text()
+edited = first_trace.replace('"decision": "needs_input"', '"decision": "success"')
+(office / "edited.jsonl").write_text(edited)
 try:
-    format_replay("my_agent/out/edited.jsonl")
+    format_replay("my_agent/edited.jsonl")
 except TraceError as problem:
     print("refused:", problem)
 
@@ -531,30 +698,69 @@ except TraceError as problem:
 # with the loop. It is **not** a recording of a live model, and it shows nothing about what a live
 # model would have done.
 #
-# ### The person's answer goes into the next run
+# ### A forged trace, and the board that gives it away
 #
-# Anya answers: "the one for the hall" — `task-003`. Her answer cannot be written into the old
-# run: that run is over, and its observations are history. It becomes the **input of a new run**:
-# the state file holds the question, `--answer` gives the answer, which must be one of the cards
-# the question offered, and the new run searches for it.
+# Replay re-decides from what the trace says came back; it cannot know whether the board really
+# said so. A forger who edits an observation *and* the harness event that carries it, and keeps
+# the decisions, gets past it. Below, `task-012.md` is cut out of the trace — both places it
+# appears — as if it had been read. `agentloop replay TRACE --against-board` (the function
+# `against_board`) does what replay cannot: it runs every recorded tool call again on the board
+# and names the first observation the board does not give.
+#
+# > **Predict.** Does the forged trace replay? What does the check against the board say?
 
 # %%
-print((office / "out" / "state.json").read_text())
-answered = run_shift("my_agent", answer="task-003")
+from agentloop.duty.trace import against_board
+
+unread_012 = '{"file": "task-012.md", "reason": "not UTF-8 text (byte 0xcf at position 24)"}'
+print(first_trace.count(unread_012), "places hold it")
+(office / "forged.jsonl").write_text(first_trace.replace(unread_012, ""))
+print(format_replay("my_agent/forged.jsonl").splitlines()[-1])
+print(against_board("my_agent/forged.jsonl")[1])
+print(against_board("my_agent/out/runs/0001/trace.jsonl")[1])
+
+# %% [markdown]
+# The forgery replays — the same decisions, the same stop — but the board still holds an
+# unreadable `task-012.md`, and the check names step 3, the read of page 3, as the first
+# observation the board does not give. The real trace passes. A board that was changed since the
+# run is caught the same way: the check compares the record with the board *now*.
+#
+# ### The person's answer goes into the next run
+#
+# Anya answers in her own words: "the one for the hall". Her answer cannot be written into the
+# old run: that run is over, and its observations are history. It becomes the **input of a new
+# run**. The last run's state holds the question; `--answer` gives the answer, which is resolved
+# against the cards the question offered: an id names its card, and so does a word that only one
+# of them has in its title, group or id — "hall" is in `task-003`'s title alone. The new run then
+# searches for that card, and the person's choice settles which card is meant.
+
+# %%
+print((office / "out" / "runs" / "0001" / "state.json").read_text())
+answered = run_shift("my_agent", answer="the one for the hall")
 print(answered.text)
 
 # %% [markdown]
-# **`success` on step 5** — a different run, with her answer as its query (the `board:` line says
-# so), and the old run's trace untouched by it. An answer the question did not offer is refused
-# before anything runs:
+# **`success` on step 5** — a different run, in a folder of its own, `out/runs/0002/`, with the
+# card her answer names as its query (the `board:` line says so). `task-012.md` is still named as
+# not searched, but it can no longer change the answer: Anya chose the card. And the first run
+# is untouched — its folder is as it was, and it still replays to its `needs_input`:
+
+# %%
+print(sorted(path.name for path in (office / "out" / "runs").iterdir()))
+print(format_replay("my_agent/out/runs/0001").splitlines()[-1])
+
+# %% [markdown]
+# An answer that does not settle the question is refused before anything runs, and the line says
+# what is still ambiguous — so the person can answer again:
 
 # %%
 from agentloop.duty.handover import AnswerError
 
-try:
-    run_shift("my_agent", answer="task-005")
-except AnswerError as problem:
-    print("refused:", problem)
+for answer in ("task-005", "the lab one"):
+    try:
+        run_shift("my_agent", answer=answer)
+    except AnswerError as problem:
+        print("refused:", problem)
 
 # %% [markdown]
 # One rule from chapter 1 holds here too: a real person's clarification is never replaced by an
@@ -571,9 +777,10 @@ except AnswerError as problem:
 # board has no card at all; the archive is a board folder that does not exist.
 #
 # > **Predict, then look.** With `equipment`, what does `page_size` 2 do, and what does 14 do? With
-# > `posters`, what is the smallest `max_steps` that still succeeds? Which board gives `error`, and
-# > does `max_retries` 0 change its step? With `task-003`, why is the answer a success — and is it
-# > the card Anya meant? (Exercise 4 is about that.)
+# > `posters`, why does no setting give a success on the office board — and what does the fixed
+# > board change? There, what is the smallest `max_steps` that still succeeds? Which board gives
+# > `error`, and does `max_retries` 0 change its step? With `task-003` on the fixed board, why is
+# > the answer a success — and is it the card Anya meant? (Exercise 4 is about that.)
 
 # %%
 from agentloop.widgets import duty_explorer
@@ -686,7 +893,8 @@ shutil.copytree("my_agent", "my_policy", ignore=shutil.ignore_patterns("out", "r
                 dirs_exist_ok=True)
 settings = office_policy(14)
 agent = json.loads((office / "agent.json").read_text())
-agent.update(query="posters", page_size=settings["page_size"], guards=settings["guards"])
+agent.update(query="posters", board="fixed_board",   # nothing on it goes unread
+             page_size=settings["page_size"], guards=settings["guards"])
 with open("my_policy/agent.json", "w") as file:
     json.dump(agent, file)
 with open("my_policy/stop_policy.json", "w") as file:
@@ -787,8 +995,8 @@ for group in ("lab", "LAB", ""):
 # %% [markdown]
 # ### Exercise 4 · Ask, don't guess: after the search
 #
-# Try `task-003` in the explorer: the search matches `task-003` alone — its id equals the query —
-# and the run ends in success. But `task-003-copy` is on the board too, split off in a hurry, and
+# Try `task-003` in the explorer, on the fixed board: the search matches `task-003` alone — its id
+# equals the query — and the run ends in success. But `task-003-copy` is on the board too, split off in a hurry, and
 # Anya may well mean either. The office adds a rule the library's `decide` does not have: **a card
 # with a similar id makes the search ambiguous.** Two ids are similar when one is the other
 # followed by `-` and more: `task-003` and `task-003-copy`, `job-120` and `job-120-b`.
@@ -854,16 +1062,16 @@ def after_search(state, board):
 
 # %%
 def run_with_rule(query):
-    """The duty officer on the example board, with after_search deciding after each read."""
+    """The duty officer on the fixed board, with after_search deciding after each read."""
     run_input = RunInput("Tell Anya about the equipment", query)
-    registry = board_registry("my_agent/board")
+    registry = board_registry("my_agent/fixed_board")
     state = new_state(run_input, registry)
     decision, question = "continue", None
     while decision == "continue":
         propose(state, DutyModel())
         update_state(state, carry_out(state, registry, []))
         if state["action"] == "read_task_cards" and state["observation"]["ok"]:
-            decision, question = after_search(state, "my_agent/board")
+            decision, question = after_search(state, "my_agent/fixed_board")
         else:
             decision = decide(state)
         if decision == "continue" and state["steps"] >= state["max_steps"]:
@@ -875,6 +1083,19 @@ def run_with_rule(query):
 
 for query in ("task-003", "equipment", "posters"):
     run_with_rule(query)
+
+# %% [markdown]
+# The office's rule is in the command line too, as a setting of the workspace:
+# `"ask_when": ["similar_ids"]` in `agent.json`. `routes/similar_ids` searches for `task-003` with
+# it, and asks; Anya's answer in words then settles the question, because the card she chose is
+# the card meant — the rule does not ask her again.
+
+# %%
+asked = run_shift("my_agent/routes/similar_ids")
+print([line for line in asked.text.splitlines() if line.startswith(("stop_policy", "Stop"))])
+settled = run_shift("my_agent/routes/similar_ids", answer="the one for the hall")
+print([line for line in settled.text.splitlines() if line.startswith(("board", "Stop",
+                                                                       "answer"))])
 
 # %% [markdown]
 # ### Exercise 5 · An honest report from a long board
@@ -951,8 +1172,9 @@ print(limit_report(long_run.state))
 #
 # | kind | situation | what must happen |
 # | --- | --- | --- |
-# | must | the query matches one valid card | `success` on step 5, the summary meets the contract |
+# | must | the query matches one valid card, and every card file was read | `success` on step 5, the summary meets the contract |
 # | must not | two cards match | no card is picked; `needs_input`, both named in the question |
+# | must not | one card matches, but a card file could not be read | no success claimed; `needs_input`, the file named |
 # | missing data | nothing matches on the whole board | `needs_input`, a new query asked for, no reading on |
 # | error | the board folder is not there | `error` on step 2, "nothing was checked" |
 # | boundary | seven pages, five steps | `limit` on step 5, "not all cards were checked", never "done" |
@@ -963,8 +1185,10 @@ print(limit_report(long_run.state))
 # 3. A refused proposal runs nothing. What does it cost the run?
 # 4. Where in a step do the guards look at the action, and what does a guard's stop become?
 # 5. Why does the broken card end in `needs_input` and not in `error`?
-# 6. What does a trace hold that the banner does not? What does a replay check?
-# 7. Why is the person's answer the input of a new run, and not an edit of the old one?
+# 6. What does a trace hold that the banner does not? What does a replay check — and what does
+#    only a check against the board find?
+# 7. Why is the person's answer the input of a new run, and not an edit of the old one? Where
+#    does each run keep its answer, state and trace?
 # 8. Which settings of the workspace would you change so that the long board fits — and which one
 #    must you not change?
 # 9. Debugging someone else's stopped run: what do you look at first, second and third?
@@ -997,7 +1221,10 @@ print(limit_report(long_run.state))
 # | dispatcher | the controller of chapter 2 plus the officer's own checks, before anything runs |
 # | output contract | the card fields a finished answer must state |
 # | trace | the JSON Lines record of a run, written as it goes |
-# | replay | the same loop run again from a trace, with the recorded replies and observations |
+# | run folder | `out/runs/0001/`, `out/runs/0002/`, …: one run's answer, state and trace, never written again |
+# | scripted scenario | the authors' replies in the model's place (`"model": "scenario"`); no model, no recording |
+# | replay | a trace played back: the same loop run again with the recorded replies and observations |
+# | not searched | a card file that could not be read: reported, never ruled out as a match |
 # | checkpoint | the duty officer's loop tried on every route, each terminal explained |
 #
 # **Where to go from here.** The officer's model slot takes chapter 3's live adapter:

@@ -32,7 +32,7 @@ def shifts(tmp_path_factory):
     folder = tmp_path_factory.mktemp("office")
     root = write_office(folder)
     out = {route: run_shift(root / route_folder(route)) for route in ROUTES}
-    out["answered"] = run_shift(root, answer="task-003")
+    out["answered"] = run_shift(root, answer="the one for the hall")   # the seed's words
     return out
 
 
@@ -47,13 +47,14 @@ def test_the_library_carries_examples_my_agent_byte_for_byte():
 def test_the_checkpoint_table_is_what_the_routes_do(shifts):
     text = text_of(SOURCE)
     rows = re.findall(r"\| ([a-z ]+) \| `([a-z_/]+)` \| `(\w+)`, step (\d) \|", text)
-    assert len(rows) == 6
+    assert len(rows) == 9
     for _, folder, terminal, step in rows:
         route = folder.removeprefix("routes/")
         run = shifts[route].run
         assert (run.terminal, len(run.records)) == (terminal, int(step)), route
     assert {route for _, folder, _, _ in rows for route in [folder.removeprefix("routes/")]} == \
-        {"my_agent", "one_match", "no_matches", "broken_card", "missing_board", "limit"}
+        {"my_agent", "one_match", "unreadable_card", "no_matches", "broken_card",
+         "missing_board", "limit", "temporary_error", "last_step_failure"}
     assert {terminal for _, _, terminal, _ in rows} == {"success", "needs_input", "error",
                                                         "limit"}
 
@@ -74,6 +75,10 @@ def test_the_chapter_states_the_computed_endings(shifts):
     assert item("A broken card", "broken_card") in text
     assert item("An unreadable board", "missing_board") in text
     assert item("A board longer than the budget", "limit") in text
+    assert item("A card that cannot be read", "unreadable_card") in text
+    assert item("A failure a retry fixes", "temporary_error") in text
+    assert item("A failure on the last allowed step", "last_step_failure") in text
+    assert shifts["last_step_failure"].run.state["failures"] == 1   # a retry was allowed
     assert ending("limit2") in text and ending("answered") in text
     state = shifts["limit"].run.state
     assert f"**{len(state['pages'])} of {state['page_count']} pages**" in text
@@ -131,6 +136,7 @@ CHAPTER_5_NOTES = {
     "`json.dump`": r"json\.dump\(", "a function inside a function": r"^    def \w+\(",
     "`str.casefold`": r"casefold\(", "a set": r"\bset\(", "`add`": r"found\.add\(",
     "dict comprehension": r"\{\w+\.\w+: \w+\.\w+ for ",
+    "`read_bytes` and `decode`": r"\.decode\(",
 }
 
 

@@ -188,7 +188,9 @@ def find_trace(path: str | Path) -> Path:
 
 
 def replay_trace(path: str | Path) -> tuple[dict[str, Any], Run]:
-    """Run the recorded run again from its trace alone; TraceError unless it is the same run."""
+    """Run the recorded run again from its trace alone (`path`: as `find_trace` takes it);
+    TraceError unless it is the same run."""
+    path = find_trace(path)
     shown = shown_name(str(path))
     parts = read_trace(path)
     facts, recorded = parts["facts"], parts["steps"]
@@ -215,6 +217,7 @@ def against_board(path: str | Path, board: str | Path | None = None) -> tuple[bo
     """Run every recorded tool call again on the board (the trace's, or `board`); True and a
     line saying so when each gives the recorded observation, else False and a line naming
     the first step whose observation the board does not give. The trace must replay first."""
+    path = find_trace(path)
     facts, _ = replay_trace(path)
     steps = read_trace(path)["steps"]
     where = facts["board"] if board is None else board
@@ -246,7 +249,9 @@ _ABSENT = object()
 
 
 def format_replay(path: str | Path) -> str:
-    """What `agentloop replay TRACE` prints: the run's banner again, then one line saying so."""
+    """What `agentloop replay TRACE` prints: the run's banner again, then one line saying so
+    (`path`: a trace, a run's folder or an output folder, as `find_trace` takes it)."""
+    path = find_trace(path)
     facts, run = replay_trace(path)
     return (f"{format_banner(facts, run)}\n"
             f"replayed: {shown_name(str(path))} — {len(run.records)} steps, the same "
