@@ -430,6 +430,10 @@ office = case("out")
 (office / "out").mkdir()
 os.chmod(office / "out", 0o555)
 results["out"] = cli("run", "--dir", "examples/my_agent")
+office = case("link")
+os.mkdir("elsewhere")
+os.symlink(os.path.abspath("elsewhere"), office / "out")
+results["link"] = cli("run", "--dir", "examples/my_agent") + [os.listdir("elsewhere")]
 office = case("state")
 cli("run", "--dir", "examples/my_agent")
 os.chmod(office / "out/runs/0001/state.json", 0)
@@ -488,6 +492,13 @@ def test_as_the_teacher_a_board_that_cannot_be_entered_is_not_searched(as_teache
 def test_as_the_teacher_a_file_without_permission_is_one_line(as_teacher, case, message):
     status, out, err = as_teacher[case]
     assert (status, out) == (2, "") and err == f"agentloop: error: {message}\n"
+
+
+def test_as_the_teacher_an_output_folder_linked_elsewhere_is_refused(as_teacher):
+    status, out, err, written = as_teacher["link"]
+    assert (status, out, written) == (2, "", [])
+    assert err.startswith("agentloop: error: examples/my_agent/out leads outside the "
+                          "workspace (to ") and err.count("\n") == 1
 
 
 def test_a_stop_policy_that_is_a_folder_is_one_line(office, capsys):
