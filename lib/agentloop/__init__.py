@@ -3,7 +3,8 @@
 Where each chapter lives:
 
 - chapter 1, the loop:            `agentloop.loop`, `agentloop.environment`, `agentloop.stop_policy`
-- chapter 2, tools and control:   `agentloop.tools`, `agentloop.controller`, `agentloop.planners`
+- chapter 2, tools and control:   `agentloop.tools`, `agentloop.proposals` (its vocabulary),
+                                  `agentloop.controller`, `agentloop.planners`
 - chapter 3, a model in the loop: `agentloop.messages`, `agentloop.shop`, `agentloop.models`,
                                   `agentloop.agent`, `agentloop.guards`, `agentloop.token_estimate`,
                                   `agentloop.live` (an optional real model, same contract),

@@ -11,6 +11,9 @@ An argument schema maps each argument name to a plain dict:
     {"type": "int", "minimum": 1, "maximum": 10}
 
 "scoped" means the value must be the key the run was asked about (state["key"]).
+
+The chapter's tools: `lookup(key)` (the desk's one tool, `default_registry`) and
+`top_topics(key, count)` (`topics_tool`, the second tool of the exercises).
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentloop.validation import is_whole_number
+from agentloop.validation import is_whole_number, validate_whole_number
 
 CATALOGUE: dict[str, dict[str, Any]] = {
     "ai": {"title": "Applied AI", "topics": ["goals", "tools", "checks"]},
     "design": {"title": "Design", "topics": ["brief", "prototype", "review"]},
 }
 KEY_LENGTH = (1, 32)
+TOPICS_MOST = 3  # top_topics' largest count on the chapter's desk
 
 ARG_TYPES = {"str": str, "int": int}
 # Which bounds each argument type may carry; anything else in a schema is a mistake.
@@ -154,3 +158,25 @@ def lookup_tool(catalogue: Mapping[str, Any] = CATALOGUE) -> Tool:
 def default_registry(catalogue: Mapping[str, Any] = CATALOGUE) -> ToolRegistry:
     """A fresh registry holding only `lookup` (over `catalogue`)."""
     return ToolRegistry([lookup_tool(catalogue)])
+
+
+def top_topics(key: str, count: int,
+               catalogue: Mapping[str, Any] = CATALOGUE) -> list[str] | None:
+    """The first `count` topics of the course `key`, or None when there is no such key."""
+    record = lookup(key, catalogue)
+    return None if record is None else record["topics"][:count]
+
+
+def topics_tool(catalogue: Mapping[str, Any] = CATALOGUE, most: int = TOPICS_MOST) -> Tool:
+    """The chapter's second tool: `top_topics(key, count)` over `catalogue`, `count` an int
+    from 1 to `most` (a desk decides how many topics it shows at once)."""
+    validate_whole_number("most", most, 1)
+    low, high = KEY_LENGTH
+    return Tool(
+        name="top_topics",
+        description=f"The first `count` topics (1 to {most}) of the course `key`; None when "
+                    "there is no such key.",
+        args={"key": {"type": "str", "min_length": low, "max_length": high, "scoped": True},
+              "count": {"type": "int", "minimum": 1, "maximum": most}},
+        run=lambda key, count: top_topics(key, count, catalogue),
+    )

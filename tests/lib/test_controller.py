@@ -20,11 +20,13 @@ from agentloop.controller import (
 )
 from agentloop.tools import (
     CATALOGUE,
+    TOPICS_MOST,
     Tool,
     ToolRegistry,
     ToolSpecError,
     default_registry,
     lookup,
+    topics_tool,
 )
 
 AI = {"title": "Applied AI", "topics": ["goals", "tools", "checks"]}
@@ -108,6 +110,34 @@ def test_a_name_is_registered_once():
     registry = default_registry()
     with pytest.raises(ToolSpecError, match="already registered"):
         registry.add(registry["lookup"])
+
+
+def test_top_topics_gives_the_first_topics_or_none():
+    tool = topics_tool()
+    assert tool.name == "top_topics" and tool.args["count"]["maximum"] == TOPICS_MOST == 3
+    assert tool.run("ai", 2) == ["goals", "tools"] and tool.run("ai", 3) == AI["topics"]
+    assert tool.run("robotics", 1) is None
+    other = {"art": {"title": "Art", "topics": ["colour", "clay", "posters", "maps"]}}
+    assert topics_tool(other, most=5).run("art", 5) == other["art"]["topics"]
+    assert topics_tool(other).run("ai", 1) is None  # only the catalogue it was given
+
+
+def test_a_desks_top_topics_bound_is_on_its_card_and_enforced_by_the_controller():
+    registry = default_registry()
+    registry.add(topics_tool(most=2))
+    card = registry.describe()[1]
+    assert card["args"]["count"] == {"type": "int", "minimum": 1, "maximum": 2}
+    assert "1 to 2" in card["description"]
+    with pytest.raises(ProposalRejected) as refused:
+        validate_proposal({"type": "tool", "name": "top_topics",
+                           "args": {"key": "ai", "count": 3}}, new_state("ai"), registry)
+    assert refused.value.code == "bad_argument"
+
+
+@pytest.mark.parametrize("most", [0, -1, True, 2.0, "3"])
+def test_a_desks_bound_is_a_positive_whole_number(most):
+    with pytest.raises(ValueError, match="most must be a positive integer"):
+        topics_tool(most=most)
 
 
 # --- every refusal -----------------------------------------------------------------------------

@@ -9,7 +9,8 @@ import argparse
 import json
 
 from agentloop.commands._options import number
-from agentloop.controller import MAX_STEPS, STOPPED, run
+from agentloop.controller import run
+from agentloop.proposals import MAX_STEPS, STOPPED
 
 
 def register(sub: argparse._SubParsersAction) -> None:

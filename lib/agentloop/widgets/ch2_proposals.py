@@ -14,8 +14,9 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from agentloop.controller import ProposalRejected, new_state, step, validate_proposal
+from agentloop.controller import step, validate_proposal
 from agentloop.planners import PLANNERS
+from agentloop.proposals import ProposalRejected, new_state
 from agentloop.tools import default_registry
 from agentloop.validation import validate_whole_number
 from agentloop.widgets.common import TextFallback, html_table, text_table
