@@ -56,8 +56,9 @@ except ValueError as problem:
     print("refused:", problem)
 
 # %% [markdown]
-# The **registry** holds the tools the controller may run, each with its schema. This is what a
-# live model would be shown when asked to choose an action:
+# The **registry** holds the tools the controller may run, each with its schema. Its
+# `describe()` gives one **card** per tool — name, description, argument schema — and the cards
+# are what a live model would be shown when asked to choose an action:
 
 # %%
 import json
@@ -206,7 +207,8 @@ main(["lookup", "robotics"])
 # > **Predict.** For each proposal below, which code? Cover the output and guess first.
 
 # %%
-from agentloop.controller import ProposalRejected, new_state, step, validate_proposal
+from agentloop.controller import step, validate_proposal
+from agentloop.proposals import ProposalRejected, new_state
 
 asked = new_state("ai")  # a run asked about "ai", before any step
 looked = new_state("ai")
@@ -240,6 +242,10 @@ for proposal, state in EXAMPLES:
 # > nearest `except ProposalRejected as refusal:` catches it; `refusal.code` and
 # > `refusal.reason` read the two attributes it carries. `ProposalRejected` is a kind of
 # > `ValueError`, so `except ValueError` would catch it too.
+#
+# The names the controller speaks in — `ProposalRejected`, the codes, the statuses,
+# `new_state` — live in a small module of their own, `agentloop.proposals`, so that any code can
+# name them; `agentloop.controller` holds the rules themselves.
 
 # %% [markdown]
 # Back to the opening question: `lookup` of `design` in a run asked about `ai` is
@@ -298,7 +304,8 @@ print("calls after the good one:", calls, "| trace entries:", len(state["observa
 #
 # Validation comes **before** execution, always, and the refused step is not even counted as a
 # step. Here is `step` as the library writes it: it calls `validate_proposal` on its first line
-# of work, and the only call to a tool's function is below it.
+# of work, and only then `carry_out` (from `agentloop.proposals`), the one place where a tool's
+# function is called.
 
 # %%
 from agentloop import controller
@@ -453,17 +460,25 @@ proposal_explorer("ai", "lookup another key")
 # Each exercise has an **answer cell** (replace `raise NotImplementedError()` with your code)
 # and a **check cell** below it. Run the check cell for instant feedback. When your work is
 # graded, more cases are generated that you have not seen — other keys, budgets, catalogues,
-# and arbitrary dicts thrown at your validator — so make the code right, not just the listed
-# cases.
+# desks, and arbitrary dicts thrown at your validator — so make the code right, not just the
+# listed cases.
+#
+# Exercise 1 asks for a validator, and `agentloop.controller` holds the library's own: so your
+# answers are graded **without `agentloop.controller`** (and without `agentloop.planners`) —
+# they are not there at all, and an answer that imports or calls them fails. The answer cells
+# import what they need from
+# `agentloop.proposals` (`ProposalRejected`, the codes) and `agentloop.tools` (`Tool`), as
+# written above each one.
 #
 # ### Exercise 1 · The desk's revised validator
 #
 # Once a model is connected, the desk changes two rules. Write
 # `validate_proposal(proposal, state, registry)` for the **revised** rules. The library's
-# `validate_proposal` (in `agentloop.controller`; `print(inspect.getsource(validate_proposal))`
-# shows it) follows the lesson's table: start from it if you like, but as it is it passes no
-# check below. Return `None` to accept; to refuse,
-# `raise ProposalRejected(code, reason)` with the code and a reason a person can read.
+# `validate_proposal` (`print(inspect.getsource(validate_proposal))` shows it) follows the
+# lesson's table: read it if you like, but it is not there when your work is graded, and as it
+# is it passes no check below — the two new rules each go in a particular place among the old
+# ones. Return `None` to accept; to refuse, `raise ProposalRejected(code, reason)` with the
+# code and a reason a person can read.
 #
 # 1. **A note is allowed, and bounded.** Models like to explain themselves, so a proposal of
 #    either type may carry one more field, `"why"`: a text of 1 to 200 characters, kept for the
@@ -499,7 +514,7 @@ proposal_explorer("ai", "lookup another key")
 # > specs together. `len("ai")` is 2: the number of characters of a text.
 
 # %% solution id=ch2-validate-answer
-from agentloop.controller import ProposalRejected
+from agentloop.proposals import ProposalRejected
 
 
 def validate_proposal(proposal, state, registry):
@@ -628,48 +643,76 @@ except ProposalRejected as refusal:
 # its answer, because the final answer must only match the last tool call. Each tool you add
 # widens what "done" can mean — one more reason the registry stays narrow.
 #
-# ### Exercise 3 · A planner for "which topics?"
+# ### Exercise 3 · A planner that reads the tool cards
 #
-# The desk's second question is "which topics does course K cover?". Write
-# `topics_planner(state)`. The registry of its runs holds `lookup` and
-# `top_topics(key, count)` (`count` an int from 1 to 3; it returns the first `count` topics of
-# the course, or `None` for a key the catalogue does not have). The answer must be the topics —
-# and since a final answer must equal the last result, the planner has to *observe* them:
+# The desk's second question is "which topics does course K cover?". A model that chooses the
+# actions is shown the tool cards — `registry.describe()`, lesson 1 — and plans from them; so
+# will your planner. Write `topics_planner(state, cards)`, where `cards` is the list of the
+# run's tool cards, each `{"name", "description", "args"}`. Not every desk registers the same
+# tools:
 #
-# - nothing observed yet → propose `top_topics` for the requested key, with the largest count
-#   its schema allows;
+# - most desks have a second tool, `top_topics(key, count)`: it returns the first `count`
+#   topics of the course, or `None` for a key the catalogue does not have. How many topics a
+#   desk shows at once differs, and its card says so: `card["args"]["count"]["maximum"]` (3 on
+#   the chapter's desk);
+# - some desks have `lookup` only: there the topics are inside the record.
+#
+# The answer must be something observed — a final answer must equal the last result — so:
+#
+# - nothing observed yet → if one of the cards is named `top_topics`, propose it for the
+#   requested key with the **largest count its card allows**; otherwise propose `lookup` for
+#   the requested key;
 # - otherwise → finish with exactly what was observed last, whatever it is (`None` included).
 #
-# The check runs the controller with your planner over several keys — known, unknown,
-# generated — in the chapter's catalogue and in catalogues it never shows, with budgets from 1
-# to 5 steps, records every proposal, then **replays those
-# proposals through the trusted controller**. Every proposal must be accepted, and each run must
-# end honestly: `done` with the topics for a known key, `unknown` with `None` for an unknown
-# one, `stopped` when the budget is one step. (The chapter's `plan` finishes with the whole
-# record, so it does not answer this question.)
+# The check runs the controller with your planner on several desks — `top_topics` with
+# different bounds, its card first or second, or no `top_topics` at all — for known, unknown
+# and generated keys, in the chapter's catalogue and in catalogues it never shows, with budgets
+# from 1 to 5 steps. It records every proposal, then **replays those proposals through the
+# trusted controller**: every one must be accepted, and each run must end honestly — `done`
+# with the topics (on a desk with `lookup` only: the record), `unknown` with `None` for a
+# course the catalogue does not have, `stopped` when the budget is one step. (The chapter's
+# `plan` always looks up and finishes with the whole record, so it does not answer this
+# question; it is not there when your work is graded.)
+#
+# > **Python you need · a loop that looks for one item.** `for card in cards:` goes through the
+# > list one card at a time; a `return` inside the loop ends the whole function as soon as the
+# > card you want is found. Code after the loop runs only when no card matched.
 
 # %% solution id=ch2-planner-answer
-def topics_planner(state):
+def topics_planner(state, cards):
     """Propose the next step for a run asked which topics course state["key"] covers."""
     ### BEGIN SOLUTION
     if state["observations"]:
         return {"type": "final", "answer": state["observations"][-1]["result"]}
-    return {"type": "tool", "name": "top_topics", "args": {"key": state["key"], "count": 3}}
+    for card in cards:
+        if card["name"] == "top_topics":
+            most = card["args"]["count"]["maximum"]
+            return {"type": "tool", "name": "top_topics",
+                    "args": {"key": state["key"], "count": most}}
+    return {"type": "tool", "name": "lookup", "args": {"key": state["key"]}}
     ### END SOLUTION
 
 
 # %% check id=ch2-planner points=2
 
 # %% [markdown]
-# Here is your planner at work under the controller, for a known and an unknown course:
+# Here is your planner at work under the controller, on three desks: the chapter's (`top_topics`
+# shows up to 3 topics), one that shows 2, and one with `lookup` only. `run` calls a planner
+# with the state alone, so a one-line `lambda` hands it the desk's cards too — what an adapter
+# for a live model does.
 
 # %%
-from agentloop.checks.ch2 import exercise_registry
+from agentloop.tools import topics_tool
 
-topics_registry = exercise_registry("lookup+top_topics")
-for key in ("design", "robotics"):
-    result = run(key, topics_planner, registry=topics_registry)
-    print(key, "→", result["status"], result["answer"])
+chapters_desk, small_desk, lookup_desk = default_registry(), default_registry(), default_registry()
+chapters_desk.add(topics_tool())
+small_desk.add(topics_tool(most=2))
+for name, desk in (("the chapter's desk", chapters_desk), ("a desk showing 2", small_desk),
+                   ("lookup only", lookup_desk)):
+    cards = desk.describe()
+    for key in ("design", "robotics"):
+        result = run(key, lambda state: topics_planner(state, cards), registry=desk)
+        print(f"{name:18} {key:8} → {result['status']:7} {result['answer']}")
 
 # %% [markdown]
 # ## Check yourself

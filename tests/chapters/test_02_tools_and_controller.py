@@ -7,8 +7,10 @@ import copy
 from pathlib import Path
 
 from agentloop import planners
+from agentloop.checks.ch2 import WHY_LENGTH
 from agentloop.cli import main
 from agentloop.controller import new_state, run, step
+from agentloop.tools import default_registry, topics_tool
 from tests.chapters.test_01_agent_loop import notes_before_use, text_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,6 +37,16 @@ def test_the_chapter_states_the_computed_numbers(capsys):
     capsys.readouterr()
 
 
+def test_the_exercises_numbers_are_the_librarys():
+    text = text_of(SOURCE)
+    desk = default_registry()
+    desk.add(topics_tool())
+    most = desk.describe()[1]["args"]["count"]["maximum"]
+    assert f'`card["args"]["count"]["maximum"]` ({most} on the chapter\'s desk)' in text
+    assert "a text of 1 to 200 characters" in text and WHY_LENGTH == (1, 200)
+    assert "graded **without `agentloop.controller`**" in text
+
+
 CHAPTER_2_NOTES = {
     "methods": r"\.describe\(\)", "`json.dumps`": r"json\.dumps\(",
     "`isinstance`": r"\bisinstance\(", "`type(...) is`": r"type\(\w+\) is",
@@ -42,7 +54,7 @@ CHAPTER_2_NOTES = {
     "functions as values": r"PLANNERS\[", "a generator": r"\byield\b", "`next`": r"\bnext\(",
     "`json.loads`": r"json\.loads\(", "`.items()`": r"\.items\(\)", "`lambda`": r"\blambda\b",
     "`sorted`": r"\bsorted\(", "slices": r"\[:\w+\]", "a list comprehension":
-        r"\[\w+\[\"\w+\"\] for ",
+        r"\[\w+\[\"\w+\"\] for ", "a loop that looks for one item": r"for card in cards:",
 }
 
 
