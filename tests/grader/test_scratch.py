@@ -61,6 +61,36 @@ def test_jobs_go_to_ram_only_with_room_for_every_disk_limit(
     assert scratch.work_root_base(2, free_mb) == scratch.disk_tempdir()
 
 
+def test_each_side_can_be_forced(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """AGENTLOOP_GRADE_SCRATCH=disk|ram picks a side whatever the machine would choose (the
+    tests grade one class on each), and the report says which and why."""
+    monkeypatch.delenv("TMPDIR", raising=False)
+    monkeypatch.setenv(scratch.SCRATCH_ENV, "disk")
+    disk = scratch.placement(2, 1)
+    assert (disk.path, disk.tmpfs) == (tempfile.gettempdir(), False)
+    assert "AGENTLOOP_GRADE_SCRATCH=disk" in disk.describe()
+    with scratch.ram_tempdir() as folder:
+        assert folder is None
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setenv(scratch.SCRATCH_ENV, "ram")
+    if scratch.ram_dir() is None:
+        with pytest.raises(scratch.ScratchError, match="no writable tmpfs"):
+            scratch.placement(2, 1)
+        return
+    ram = scratch.placement(2, 1 << 30)  # forced: even without room for every disk limit
+    assert (ram.path, ram.tmpfs) == ("/dev/shm", True)
+    assert "a tmpfs" in ram.describe()
+    monkeypatch.setenv(scratch.SCRATCH_ENV, "auto")
+    assert scratch.placement(2, 1) == scratch.Placement(tempfile.gettempdir(), False,
+                                                       "TMPDIR is set")
+
+
+def test_an_unknown_side_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(scratch.SCRATCH_ENV, "fast")
+    with pytest.raises(scratch.ScratchError, match="'fast' is not one of auto, ram, disk"):
+        scratch.placement(1, 1)
+
+
 def test_the_disk_limit_counts_the_jobs_own_files(tmp_path: Path) -> None:
     workdir = tmp_path / "job"
     workdir.mkdir()

@@ -106,6 +106,10 @@ class View:
                 (worker_roots if name in WORKER_ONLY_PACKAGES else paths).append(folder)
         paths += [*SYSTEM_DIRS, *ETC_FILES, *DEVICES, *extra_readable]
         readable, listable = carve(minimal(paths), [*hidden, *minimal(worker_roots)])
+        # an editable install puts the package's parent on sys.path: programs that walk
+        # sys.path (`!pip list`) must be able to list it (its names, not its files)
+        listable += [os.path.dirname(p) for p in readable if os.path.dirname(p) in sys.path
+                     and os.path.isdir(os.path.dirname(p))]
         worker, worker_listable = carve(minimal(worker_roots), hidden)
         return cls(readable=minimal(readable), work_root=os.path.abspath(work_root),
                    worker_only=minimal(worker),
