@@ -34,6 +34,7 @@ from agentloop.messages import (
     describe_action,
     input_tokens_of,
     message,
+    output_tokens_of,
     text_of,
     tool_use_of,
     validate_reply,
@@ -81,7 +82,8 @@ def run_agent(model: Any, task: str, max_steps: int = MAX_STEPS,
     for number in range(1, max_steps + 1):
         reply = validate_reply(model.create(SYSTEM, history, TOOLS))
         replies.append(copy.deepcopy(reply))   # the record: a live run replays from it
-        step = Step(number, text_of(reply), tokens=input_tokens_of(reply))
+        step = Step(number, text_of(reply), tokens=input_tokens_of(reply),
+                    reply_tokens=output_tokens_of(reply))
         steps.append(step)
         if reply["stop_reason"] == END_TURN:
             return finish(ANSWERED, step.plan)  # the plan text is the answer
@@ -127,7 +129,8 @@ class Step:
     """One request to the model: its plan, the action it asked for and what that returned.
 
     `action` is None when the model answered instead; `observation` is None when the action
-    was not run (hand_to_human, or a guard stopped it). `tokens` is the request's size.
+    was not run (hand_to_human, or a guard stopped it). `tokens` is the request's size (what
+    was sent), `reply_tokens` the reply's (what the model wrote back).
     """
 
     number: int
@@ -135,6 +138,7 @@ class Step:
     action: Block | None = None
     observation: Block | None = None
     tokens: int = 0
+    reply_tokens: int = 0
 
     def lines(self) -> list[str]:
         """This step in the log: plan, action, observation (or the answer)."""
@@ -156,6 +160,7 @@ class Step:
             "tool": action.get("name"),
             "input": dict(action.get("input") or {}),
             "tokens": self.tokens,
+            "reply_tokens": self.reply_tokens,
             "observation": None if self.observation is None else self.observation["content"],
             "is_error": None if self.observation is None else self.observation["is_error"],
         }
@@ -198,6 +203,11 @@ class Transcript:
     def tokens(self) -> list[int]:
         """The input tokens of each request, step by step."""
         return [step.tokens for step in self.steps]
+
+    @property
+    def reply_tokens(self) -> list[int]:
+        """The output tokens of each reply, step by step."""
+        return [step.reply_tokens for step in self.steps]
 
     def lines(self) -> list[str]:
         """The log: the task, per step plan / action / observation, then the stop line."""

@@ -4,15 +4,17 @@ A guard is a function `guard(steps) -> str | None`. `steps` is the run so far as
 dicts, one per step, the last one holding the action about to run:
 
     {"step": 2, "plan": "No change. I ask again.", "tool": "estimate_delivery",
-     "input": {"order_id": "1042"}, "tokens": 124, "observation": None, "is_error": None}
+     "input": {"order_id": "1042"}, "tokens": 124, "reply_tokens": 9,
+     "observation": None, "is_error": None}
 
 It returns None to let the action run, or a reason to stop the run instead (the run's
 exit is then `guard`, and the reason is its text).
 
-The two guards here are the ones chapter 3's exercises ask you to write; the transcript
-viewer, `agentloop support --guard` and chapter 5's duty officer use them. Grading has
-its own reference and withholds these while your answer runs: an answer that calls them
-earns nothing.
+The two guards here are the first rules: the same action as the step just before, and a
+budget of the tokens sent. The transcript viewer, `agentloop support --guard` and chapter
+5's duty officer use them. Chapter 3's exercises ask for the office's revised rules (a
+repeat of any earlier action; a budget that counts the replies too), which are not here;
+the grader's sandbox does not load this module while it grades chapter 3.
 """
 
 from __future__ import annotations

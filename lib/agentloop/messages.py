@@ -66,6 +66,11 @@ def input_tokens_of(value: Reply) -> int:
     return value.get("usage", {}).get("input_tokens", 0)
 
 
+def output_tokens_of(value: Reply) -> int:
+    """The reply's own size, the tokens the model wrote (0 when a reply reports none)."""
+    return value.get("usage", {}).get("output_tokens", 0)
+
+
 def text_of(reply_or_message: Message) -> str:
     """All text blocks of a message, joined: the plan before an action, or the answer."""
     return " ".join(block["text"] for block in reply_or_message["content"]
@@ -78,6 +83,11 @@ def tool_use_of(reply_or_message: Message) -> Block | None:
         if block.get("type") == TOOL_USE:
             return block
     return None
+
+
+def tool_uses_of(reply_or_message: Message) -> list[Block]:
+    """Every tool_use block, in order: a live model may ask for several actions at once."""
+    return [block for block in reply_or_message["content"] if block.get("type") == TOOL_USE]
 
 
 def describe_action(use: Block) -> str:
@@ -98,8 +108,10 @@ def validate_reply(value: Any) -> Reply:
             raise ValueError(f"unknown block type {block.get('type')!r}; "
                              f"known: {', '.join(BLOCK_TYPES)}")
     usage = value.get("usage", {"input_tokens": 0})
-    if not isinstance(usage, dict) or type(usage.get("input_tokens")) is not int:
-        raise ValueError(f"a model reply's usage must hold input_tokens (an int), got {usage!r}")
+    if not isinstance(usage, dict) or type(usage.get("input_tokens")) is not int \
+            or type(usage.get("output_tokens", 0)) is not int:
+        raise ValueError(f"a model reply's usage must hold input_tokens (an int) and, if "
+                         f"given, output_tokens (an int), got {usage!r}")
     stop_reason = value.get("stop_reason")
     if not isinstance(stop_reason, str) or not stop_reason:
         raise ValueError(f"a model reply needs a stop_reason, got {stop_reason!r}")

@@ -118,11 +118,19 @@ def test_a_guard_sees_plain_steps():
     assert seen[1] == [
         {"step": 1, "plan": "First I check whether the order has been delivered.",
          "tool": "get_order_status", "input": {"order_id": "1187"}, "tokens": 104,
-         "observation": "1187 — delivered, delivery date 26.10", "is_error": False},
+         "reply_tokens": 14, "observation": "1187 — delivered, delivery date 26.10",
+         "is_error": False},
         {"step": 2, "plan": "It is delivered. I am opening a return request.",
          "tool": "open_return_request", "input": {"order_id": "1187"}, "tokens": 126,
-         "observation": None, "is_error": None},
+         "reply_tokens": 14, "observation": None, "is_error": None},
     ]
+
+
+def test_each_step_keeps_what_was_sent_and_what_came_back():
+    transcript = run_agent(SupportModel(), COURIER)
+    assert transcript.tokens[:3] == [101, 124, 143]
+    assert transcript.reply_tokens == [r["usage"]["output_tokens"] for r in transcript.replies]
+    assert transcript.reply_tokens[:3] == [12, 9, 9]
 
 
 def test_a_guard_cannot_change_the_run_by_editing_what_it_sees():

@@ -6,13 +6,16 @@ import pytest
 
 from agentloop.messages import (
     describe_action,
+    input_tokens_of,
     message,
+    output_tokens_of,
     reply,
     text_block,
     text_of,
     tool_result_block,
     tool_use_block,
     tool_use_of,
+    tool_uses_of,
     validate_reply,
 )
 
@@ -53,6 +56,21 @@ def test_plan_and_action_are_found_in_one_reply():
         "hand_to_human(money)"
 
 
+def test_several_actions_in_one_reply_are_found_in_order():
+    first = tool_use_block("call_1", "get_order_status", {"order_id": "1187"})
+    second = tool_use_block("call_2", "get_order_status", {"order_id": "1042"})
+    asked = reply([text_block("Both orders."), first, second], "tool_use")
+    assert tool_uses_of(asked) == [first, second] and tool_use_of(asked) == first
+    assert tool_uses_of(reply([text_block("x")], "end_turn")) == []
+
+
+def test_a_reply_reports_both_sizes_or_none():
+    assert (input_tokens_of(reply([], "end_turn", 10, 2)),
+            output_tokens_of(reply([], "end_turn", 10, 2))) == (10, 2)
+    assert (input_tokens_of(reply([], "end_turn")), output_tokens_of(reply([], "end_turn"))) == \
+        (0, 0)
+
+
 @pytest.mark.parametrize(
     ("value", "message_part"),
     [
@@ -63,6 +81,8 @@ def test_plan_and_action_are_found_in_one_reply():
         ({"content": [text_block("x")], "stop_reason": "tool_use"}, "has no tool_use block"),
         ({"content": [{"type": "tool_use", "id": "c", "name": "t", "input": "1187"}],
           "stop_reason": "tool_use"}, "needs a name (str) and an input (dict)"),
+        ({"content": [], "stop_reason": "end_turn",
+          "usage": {"input_tokens": 3, "output_tokens": "2"}}, "output_tokens (an int)"),
     ],
 )
 def test_malformed_replies_are_refused_with_the_reason(value, message_part):
