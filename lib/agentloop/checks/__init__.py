@@ -162,14 +162,19 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
             return
         answer = namespace[chk.answer]
     teacher = _teacher_edition(chk) if mode == "autograde" else None
+    # The grader does not load the library modules that answer any exercise of this
+    # chapter; here they are kept out of the answer's reach while it runs (and only then:
+    # a judge may use them), so practice says what grading will say.
+    objects = [*library_objects(answered_by_chapter(check_id, chk)), *chk.withhold]
+
+    def probing() -> Any:
+        return withheld(answer, objects)
+
     try:
-        # The grader does not load the library modules that answer this exercise; here
-        # they are kept out of the answer's reach while it runs, so both say the same.
-        with withheld(answer, [*library_objects(chk.answered_by), *chk.withhold]):
-            if teacher is not None:
-                report = run_check(teacher[0], answer, hidden=True, seed=teacher[1])
-            else:
-                report = run_check(chk, answer)
+        if teacher is not None:
+            report = run_check(teacher[0], answer, hidden=True, seed=teacher[1], probing=probing)
+        else:
+            report = run_check(chk, answer, probing=probing)
     except Withheld as exc:
         print(f"{check_id}: {chk.title}\n  ✘ {exc}")
         if mode:
@@ -180,6 +185,20 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
         _practice(check_id, report, answer)
     if not report.passed and mode:
         raise AssertionError(f"{check_id}: some cases failed (see above)")
+
+
+def answered_by_chapter(check_id: str, chk: Check) -> tuple[str, ...]:
+    """The library modules the grader leaves out while it grades this check's chapter: every
+    check's `answered_by` there (they share one sandbox), or this check's own."""
+    name = library_module(check_id)
+    modules = set(chk.answered_by)
+    if name is not None:
+        try:
+            modules |= {m for c in checks_in(importlib.import_module(name)).values()
+                        for m in c.answered_by}
+        except ModuleNotFoundError:
+            pass
+    return tuple(sorted(modules))
 
 
 def _teacher_edition(chk: Check) -> tuple[Check, int] | None:

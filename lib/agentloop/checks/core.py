@@ -16,11 +16,13 @@ facts of any input and the generator of hidden cases.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import hashlib
 import math
 import random
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -451,10 +453,13 @@ def _judge_one(check: Check, case: Case, output: Any) -> str | None:
         return f"returned a value of the wrong shape ({describe_error(exc, limit=300)})"
 
 
-def run_check(check: Check, obj: Any, hidden: bool = False, seed: int | None = None) -> Report:
-    """Both halves in this process: what a notebook's check cell does."""
+def run_check(check: Check, obj: Any, hidden: bool = False, seed: int | None = None,
+              probing: Callable[[], AbstractContextManager[Any]] | None = None) -> Report:
+    """Both halves in this process: what a notebook's check cell does. `probing` makes the
+    context the answer runs in (the probe half only: judging happens outside it)."""
     cases = check.all_cases(hidden=hidden, seed=seed)
-    outputs = collect(check, obj, cases)
+    with probing() if probing is not None else contextlib.nullcontext():
+        outputs = collect(check, obj, cases)
     report = judge(check, cases, outputs)
     if check.whole is not None and not hidden and all(r.passed for r in report.results):
         values = [output.get("value") for output in outputs]
