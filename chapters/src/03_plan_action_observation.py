@@ -369,7 +369,8 @@ print(courier_run)
 # Every step also costs more than the one before. The model remembers nothing between calls, so
 # each request carries the system prompt, the four tool definitions and **the whole history so
 # far**. A rough count is tokens ≈ words × 1.3; the scripted model reports exactly that as its
-# `usage`, and the transcript keeps it per step.
+# `usage` — `input_tokens` for the request it was sent, `output_tokens` for the reply it wrote —
+# and the transcript keeps both per step, as `step.tokens` and `step.reply_tokens`.
 #
 # > **Predict.** The first request is about a hundred tokens. Does every later request cost the
 # > same, or more — and roughly how much has been sent after five steps?
@@ -378,11 +379,13 @@ print(courier_run)
 running = 0
 for step in courier_run.steps:
     running += step.tokens
-    print(f"step {step.number}: this request {step.tokens:3} tokens, sent so far {running:3}")
+    print(f"step {step.number}: this request {step.tokens:3} tokens, sent so far {running:3}"
+          f"   (the reply: {step.reply_tokens} tokens)")
 
 # %% [markdown]
 # Each request is bigger than the last — from 101 tokens on step 1 to 182 on step 5, 713 in all —
 # so an agent with no limit keeps spending, step after step, for as long as someone pays. The
+# replies stay small (a plan and one action: 12 tokens, then 9), but they are billed too. The
 # step limit turns that into a bounded cost: after 5 steps a person takes over.
 #
 # **These figures belong to this English text.** The count is made from the words of everything
@@ -404,13 +407,19 @@ for step in courier_run.steps:
 #
 # ```python
 # {"step": 2, "plan": "No change. I ask again.", "tool": "estimate_delivery",
-#  "input": {"order_id": "1042"}, "tokens": 124, "observation": None, "is_error": None}
+#  "input": {"order_id": "1042"}, "tokens": 124, "reply_tokens": 9,
+#  "observation": None, "is_error": None}
 # ```
 #
 # `run_agent(model, task, max_steps=5, guards=[...])` asks each guard in turn, and only about an
 # action that would run: an answer or a hand-over is never put to a guard. The first reason
 # ends the run with the exit `guard`: the action is **not** run, and the guard's text becomes the
-# run's `reason`. Here is what a good repeated-action guard does to the courier task:
+# run's `reason`.
+#
+# The library has two guards, in `agentloop.guards`, with the first rules anyone writes:
+# `repeated_action` stops an action that is the same tool with the same input as **the step
+# just before**, and `token_budget(budget)` stops a run once the tokens **sent** pass the
+# budget. Here is what the first does to the courier task:
 #
 # ```text
 # task: When does 1042 arrive? The courier said it is today.
@@ -422,15 +431,15 @@ for step in courier_run.steps:
 #   stopping: same action twice → to an employee
 # ```
 #
-# The second call is never run. You will write this guard, and a token budget, in the
-# exercises.
+# The second call is never run. In the exercises you write the office's own versions of both
+# guards, with rules the library's do not have.
 
 # %% [markdown]
 # ### Explore: the transcript viewer
 #
-# Pick a task, move `max_steps`, switch the two guards on and off — a repeated-action guard and
-# a token budget, the two the exercises ask you to write. **next step** walks through the log
-# one step at a time.
+# Pick a task, move `max_steps`, switch the library's two guards on and off — the
+# repeated-action guard and the token budget of the tokens sent. **next step** walks through
+# the log one step at a time.
 #
 # > **Predict, then check.** On the courier task with `max_steps = 3`, which exit? With the
 # > repeated-action guard on, does `max_steps` still matter? On *return 1187* with `max_steps = 2`,
@@ -533,9 +542,10 @@ print(json.dumps(first_request, indent=1, ensure_ascii=False))
 # ```
 #
 # The next cell asks that address whether the model is there (it waits half a second at most)
-# and, if it is, runs the return of 1187 on it with both guards. If nothing answers, it prints
-# one line and does nothing else. For another server or model, set `OPENAI_COMPATIBLE_BASE_URL`
-# and `OPENAI_COMPATIBLE_MODEL` before you start JupyterLab. From a terminal, the same run:
+# and, if it is, runs the return of 1187 on it with the library's two guards. If nothing
+# answers, it prints one line and does nothing else. For another server or model, set
+# `OPENAI_COMPATIBLE_BASE_URL` and `OPENAI_COMPATIBLE_MODEL` before you start JupyterLab. From a
+# terminal, the same run:
 #
 # ```bash
 # agentloop support "I want to return order 1187." --model openai-compatible \
@@ -554,7 +564,7 @@ print(json.dumps(first_request, indent=1, ensure_ascii=False))
 # %%
 import os
 
-from agentloop.guards import repeated_action, token_budget
+from agentloop import guards
 from agentloop.openai_compatible import (
     BASE_URL_VARIABLE,
     MODEL_VARIABLE,
@@ -570,7 +580,7 @@ problem = endpoint_problem(base_url, model_name)
 if problem is not None:
     print(f"skipped: {problem} — start a local model and run this cell again")
 else:
-    live_guards = [repeated_action, token_budget(3000)]
+    live_guards = [guards.repeated_action, guards.token_budget(3000)]
     live = run_agent(OpenAICompatibleModel(base_url, model_name), RETURN_1187,
                      guards=live_guards)
     print(live)
@@ -585,31 +595,61 @@ else:
 # one or more **check cells** below it. Run a check cell for instant feedback; when your work is
 # graded, more cases are generated that you have not seen — other histories, other orders, other
 # wordings, other budgets, other scripted models. Answer cells must stand alone: import what you
-# use inside the cell. The library's own guards are withheld while your answers are checked, so
-# an answer that only calls them earns nothing.
+# use inside the cell. The exercises ask for the office's rules, not the library's: while your
+# answers are graded, `agentloop.guards` (and the transcript viewer, which uses it) is not
+# loaded at all, so an answer that calls the library's guards — or copies them unchanged —
+# earns nothing.
 #
-# ### Exercise 1 · The same action twice
+# ### Exercise 1 · The same action again
 #
-# Write the guard `repeated_action(steps)`: return a reason (for example
-# `"same action twice → to an employee"`) when the last step asks for **the same tool with the
-# same input** as the step before it; otherwise return `None`. Plans and token counts do not
-# matter — only the action. On the courier task the run must then stop on step 2, without
-# running the second call.
+# After a week with the library's `repeated_action`, the office found a run it let through. A
+# model that asks two questions in turn — the courier's date, the order's status, the
+# courier's date again — never repeats **the step just before**, so the guard never objects,
+# and only the step limit stops it:
+
+# %%
+from agentloop.guards import repeated_action as first_rule
+
+
+def ask(call, plan, tool):
+    """A scripted reply: a plan and one action about order 1042."""
+    return reply([text_block(plan), tool_use_block(f"call_{call}", tool, {"order_id": "1042"})],
+                 "tool_use")
+
+
+alternating = ScriptedModel([
+    ask(1, "I ask the courier for the date.", "estimate_delivery"),
+    ask(2, "I check the order's status.", "get_order_status"),
+    ask(3, "I ask the courier again.", "estimate_delivery"),
+    ask(4, "I check the status again.", "get_order_status"),
+    ask(5, "I ask the courier again.", "estimate_delivery"),
+])
+print(run_agent(alternating, COURIER, guards=[first_rule]))
+
+# %% [markdown]
+# The office's **revised rule**: an action is a repeat when the same tool with the same input
+# was asked for at **any earlier step** of the run, however far back — not only at the step
+# before. Write the guard `repeated_action(steps)` for it: return a reason (for example
+# `"same action twice → to an employee"`) when the last step's action was asked for before;
+# otherwise return `None`. Plans and token counts do not matter — only the action, its tool
+# **and** its input. The courier task must still stop on step 2, and the alternating model above
+# on step 3, before its third call runs.
 #
-# > **Python you need · negative indexes.** `steps[-1]` is the last item of a list and
-# > `steps[-2]` the one before it; a list with one item has no `steps[-2]`, so look at
-# > `len(steps)` first. Two dicts are equal (`==`) when they hold the same keys with the same
-# > values, in any order.
+# > **Python you need · negative indexes and slices.** `steps[-1]` is the last item of a list;
+# > `steps[:-1]` is a new list of every item but the last (empty when the list has one item), so
+# > `for earlier in steps[:-1]:` visits every step before the last one. Two dicts are equal (`==`)
+# > when they hold the same keys with the same values, in any order.
 
 # %% solution id=ch3-repeated-answer
 def repeated_action(steps):
-    """A reason to stop when the last action repeats the one before it, else None."""
+    """A reason to stop when the last action was already asked for earlier, else None."""
     ### BEGIN SOLUTION
-    if len(steps) < 2:
+    if not steps:
         return None
-    last, before = steps[-1], steps[-2]
-    if last["tool"] == before["tool"] and last["input"] == before["input"]:
-        return "same action twice → to an employee"
+    last = steps[-1]
+    for earlier in steps[:-1]:
+        if earlier["tool"] == last["tool"] and earlier["input"] == last["input"]:
+            return "same action twice → to an employee"
     return None
     ### END SOLUTION
 
@@ -619,17 +659,22 @@ def repeated_action(steps):
 # %% check id=ch3-repeated-runs points=1
 
 # %% [markdown]
-# See your guard at work:
+# See your guard at work, on the courier task and on the alternating model:
 
 # %%
 print(run_agent(SupportModel(), COURIER, guards=[repeated_action]))
+print(run_agent(alternating, COURIER, guards=[repeated_action]))
 
 # %% [markdown]
-# ### Exercise 2 · A token budget
+# ### Exercise 2 · The office's token budget
 #
-# Write `token_budget(budget)`, which **returns a guard**: the guard adds up the `tokens` of
-# every step so far (each request resends the whole history, so each one is counted in full) and
-# returns a reason once the sum **passes** the budget — is greater than it; otherwise `None`.
+# The library's `token_budget(budget)` adds up what was **sent**, each step's `tokens`. The
+# office pays its provider for both directions: the tokens sent and the tokens the model writes
+# back, which a guard sees as each step's `reply_tokens`. Its budget is a budget of that whole
+# bill. Write `token_budget(budget)`, which **returns a guard**: the guard adds up `tokens` and
+# `reply_tokens` of every step so far (each request resends the whole history, so each one is
+# counted in full) and returns a reason once the sum **passes** the budget — is greater than
+# it; otherwise `None`.
 #
 # > **Python you need · a function that returns a function; `sum(… for …)`.** Inside
 # > `token_budget` you define `def guard(steps): …` and end with `return guard` — without
@@ -640,12 +685,12 @@ print(run_agent(SupportModel(), COURIER, guards=[repeated_action]))
 
 # %% solution id=ch3-token-answer
 def token_budget(budget):
-    """A guard that stops the run once the tokens sent so far pass `budget`."""
+    """A guard that stops the run once the tokens sent and written so far pass `budget`."""
     ### BEGIN SOLUTION
     def guard(steps):
-        total = sum(step["tokens"] for step in steps)
-        if total > budget:
-            return f"token budget passed ({total} > {budget}) → to an employee"
+        billed = sum(step["tokens"] + step["reply_tokens"] for step in steps)
+        if billed > budget:
+            return f"token budget passed ({billed} > {budget}) → to an employee"
         return None
     return guard
     ### END SOLUTION
@@ -659,8 +704,9 @@ def token_budget(budget):
 # `token_budget(budget)` as its guard, and return the step on which the budget stopped it — or
 # `None` when the run ended another way (an answer, a hand-over, the step limit).
 #
-# > **Predict first.** On the courier task with a budget of 300, on which step? And on the
-# > return of 1187 with the same budget — its running total passes 300 too, on its last step?
+# > **Predict first.** On the courier task with a budget of 300, on which step? With 225, where
+# > the tokens sent after step 2 are exactly on the budget? And on the return of 1187 with a
+# > budget of 300 — its bill passes 300 too, on its last step?
 
 # %% solution id=ch3-budget-stop-answer
 from agentloop.agent import GUARDED, run_agent
@@ -682,15 +728,20 @@ def budget_stop_step(task, budget):
 # %% [markdown]
 # **Where the budget bites.** The first request already carries about a hundred tokens — the
 # system prompt and the four tool definitions — and each later one carries the whole history on
-# top. On the courier task the plot shows tokens per request (bars), their running total (line)
-# and the budget (dashed): 101 + 124 = 225 is still within 300; step 3 adds 143 and the total,
-# 368, passes it. So the guard stops the courier task **at step 3**, before its action runs —
-# two steps earlier than the step limit, one step later than the repeated-action guard. A budget
-# of exactly 225 would also stop it at step 3, not 2: reaching the budget is not passing it.
+# top. On the courier task the plot shows the tokens sent per request (bars), their running
+# total (line) and the budget (dashed): 101 + 124 = 225 is still within 300; step 3 adds 143
+# and the total, 368, passes it. The office's bill adds the replies, 12, 9 and 9 tokens: 113 +
+# 133 = 246 after step 2 is still within 300, and step 3's 152 takes the bill to 398. So the
+# office's guard stops the courier task **at step 3**, before its action runs — two steps
+# earlier than the step limit, one step later than the repeated-action guard. A budget of
+# exactly 246 would also stop it at step 3, not 2: reaching the budget is not passing it. At
+# 225 the two counts part: the tokens sent are exactly on the budget, so the library's guard
+# lets step 2 run, but the office's bill, 246, has passed it — its guard stops the run at
+# step 2.
 #
-# The return of 1187 is different. Its running total passes 300 on step 3 too (104 + 126 +
-# 152 = 382), but step 3 is the answer — there is no action left to stop, so the guard is never
-# asked, and `budget_stop_step` says `None`. The grey bar in its plot is that answer.
+# The return of 1187 is different. Its bill passes 300 on step 3 (118 + 140 + 174 = 432), but
+# step 3 is the answer — there is no action left to stop, so the guard is never asked, and
+# `budget_stop_step` says `None`. The grey bar in its plot is that answer.
 
 # %%
 from agentloop.widgets import token_plot
@@ -703,11 +754,14 @@ token_plot(RETURN_1187, budget=300)
 # %% [markdown]
 # ### Exercise 3 · Find the bug
 #
-# A colleague wrote a compact version of the loop that returns the log as a list of lines. Every
-# conversation ends with "5 steps without an answer", even when the customer got an answer:
+# A colleague wrote a compact version of the loop for a live model, which may ask for several
+# tools in one reply (the finer points of lesson 3): it runs **every** `tool_use` block of a
+# reply, in order, logs each one, and sends all their results back together in one `user`
+# message. It returns the log as a list of lines. Every conversation ends with "5 steps
+# without an answer", even when the customer got an answer:
 
 # %%
-from agentloop.messages import describe_action, text_of, tool_use_of
+from agentloop.messages import describe_action, text_of, tool_uses_of
 
 
 def run_agent_lines_buggy(model, task, max_steps=5):
@@ -721,17 +775,19 @@ def run_agent_lines_buggy(model, task, max_steps=5):
         if reply["stop_reason"] != "tool_use":
             lines.append(head + "end: " + text)
             break
-        use = tool_use_of(reply)
         lines.append(head + "plan: " + text)
-        lines.append("    action: " + describe_action(use))
-        if use["name"] == "hand_to_human":
-            lines.append("  stopping: needs a human — " + use["input"]["reason"])
-            return lines
+        results = []
+        for use in tool_uses_of(reply):
+            lines.append("    action: " + describe_action(use))
+            if use["name"] == "hand_to_human":
+                lines.append("  stopping: needs a human — " + use["input"]["reason"])
+                return lines
+            result = shop.run_tool(use)
+            label = "observation (error)" if result["is_error"] else "observation"
+            lines.append(f"    {label}: " + result["content"])
+            results.append(result)
         history.append(message("assistant", reply["content"]))
-        result = shop.run_tool(use)
-        label = "observation (error)" if result["is_error"] else "observation"
-        lines.append(f"    {label}: " + result["content"])
-        history.append(message("user", [result]))
+        history.append(message("user", results))
     lines.append(f"  stopping: {max_steps} steps without an answer → to an employee")
     return lines
 
@@ -739,26 +795,43 @@ def run_agent_lines_buggy(model, task, max_steps=5):
 print("\n".join(run_agent_lines_buggy(SupportModel(), RETURN_1187)))
 
 # %% [markdown]
+# And on a scripted reply that asks for the status of two orders at once, then answers:
+
+# %%
+both_orders = ScriptedModel([
+    reply([text_block("I look at both orders."),
+           tool_use_block("call_1", "get_order_status", {"order_id": "1187"}),
+           tool_use_block("call_2", "get_order_status", {"order_id": "1042"})], "tool_use"),
+    reply([text_block("1187 was delivered on 26.10; 1042 is expected on 03.11.")], "end_turn"),
+])
+print("\n".join(run_agent_lines_buggy(both_orders, "Is 1187 here, and where is 1042?")))
+
+# %% [markdown]
 # Find the line with the bug, then write the fixed function `run_agent_lines(model, task,
-# max_steps=5)` in the answer cell (copy the function above and change what is wrong — one line).
-# For a run that answers, hands over or runs out of steps, it then returns the lines that
-# `run_agent(model, task, max_steps).lines()` logs.
+# max_steps=5)` in the answer cell (copy the function above and change what is wrong — one
+# line). On runs with one action a step that answer, hand over or run out of steps, it then
+# returns the lines that `run_agent(model, task, max_steps).lines()` logs. On a reply with
+# several actions it logs and runs every one, which `run_agent` — one action a step, the first
+# `tool_use` block of a reply — does not: the library's loop is not the answer here.
 #
-# One difference stays, and it is not the bug: the compact loop treats **every** reply without
-# an action as the end of the run and logs it as `end:`. `run_agent` is stricter about a reply
-# that stops for another reason than an answer (a live model's `max_tokens`): it adds the line
-# `stopping: the model stopped (max_tokens)`. Leave the compact loop as its author meant it
-# there; the checks use it on such replies too. (`run_agent` itself is withheld while this
-# exercise is checked.)
+# One more difference stays, and it is not the bug: the compact loop treats **every** reply
+# without an action as the end of the run and logs it as `end:`. `run_agent` is stricter about
+# a reply that stops for another reason than an answer (a live model's `max_tokens`): it adds
+# the line `stopping: the model stopped (max_tokens)`. Leave the compact loop as its author
+# meant it there; the checks use it on such replies too.
+#
+# > **Python you need · `return` and `break` in a loop inside a loop.** `break` leaves only the
+# > innermost loop it stands in; `return` leaves the whole function, from however deep inside
+# > loops it stands. In the compact loop, which one does each exit need?
 
 # %% solution id=ch3-fix-loop-answer
 from agentloop.agent import SYSTEM
-from agentloop.messages import describe_action, message, text_of, tool_use_of
+from agentloop.messages import describe_action, message, text_of, tool_uses_of
 from agentloop.shop import TOOLS, Shop
 
 
 def run_agent_lines(model, task, max_steps=5):
-    """The support agent's loop, returning its log line by line."""
+    """The compact loop, every action of a reply run, returning its log line by line."""
     ### BEGIN SOLUTION
     shop = Shop()
     history = [message("user", task)]
@@ -770,17 +843,19 @@ def run_agent_lines(model, task, max_steps=5):
         if reply["stop_reason"] != "tool_use":
             lines.append(head + "end: " + text)
             return lines  # an answer ends the run, not just the loop
-        use = tool_use_of(reply)
         lines.append(head + "plan: " + text)
-        lines.append("    action: " + describe_action(use))
-        if use["name"] == "hand_to_human":
-            lines.append("  stopping: needs a human — " + use["input"]["reason"])
-            return lines
+        results = []
+        for use in tool_uses_of(reply):
+            lines.append("    action: " + describe_action(use))
+            if use["name"] == "hand_to_human":
+                lines.append("  stopping: needs a human — " + use["input"]["reason"])
+                return lines
+            result = shop.run_tool(use)
+            label = "observation (error)" if result["is_error"] else "observation"
+            lines.append(f"    {label}: " + result["content"])
+            results.append(result)
         history.append(message("assistant", reply["content"]))
-        result = shop.run_tool(use)
-        label = "observation (error)" if result["is_error"] else "observation"
-        lines.append(f"    {label}: " + result["content"])
-        history.append(message("user", [result]))
+        history.append(message("user", results))
     lines.append(f"  stopping: {max_steps} steps without an answer → to an employee")
     return lines
     ### END SOLUTION
@@ -914,8 +989,9 @@ for task, steps in [(RETURN_1187, 5), (RETURN_1187, 2), (COURIER, 5),
 # | a person is needed | compensation for 1042 | `hand_to_human` on step 2, not run |
 # | boundary | courier question, no guards | 5 actions, then the step limit |
 # | guard | courier question, repeated-action guard | stops on step 2, the second call not run |
-# | budget | courier question, 300 tokens | stops on step 3 (101 + 124 + 143 = 368 > 300) |
-# | no action, no guard | return of 1187, 300 tokens | not stopped: step 3 is the answer |
+# | a repeat further back | alternating questions, the office's guard | stops on step 3, its third call not run |
+# | budget | courier question, the office's 300 tokens | stops on step 3 (113 + 133 + 152 = 398 > 300) |
+# | no action, no guard | return of 1187, the office's 300 tokens | not stopped: step 3 is the answer |
 #
 # **Four questions** (answer each one, then open the answer):
 #
@@ -940,7 +1016,8 @@ for task, steps in [(RETURN_1187, 5), (RETURN_1187, 2), (COURIER, 5),
 # **More to think about.** Name the three parts of a step and the block that carries each. Why
 # is `hand_to_human` not run like the other tools? Why is the whole history sent on every step,
 # and what does that do to the cost? A plan says "I only look" and the action opens a return:
-# what happens, and why? Why does a guard run *before* the action, not after it? Name two
+# what happens, and why? Why does a guard run *before* the action, not after it? Why does a
+# guard that looks only at the step before miss a model that alternates two questions? Name two
 # situations where you would not use an agent at all.
 #
 # > **Exit ticket.** In two sentences: what does the model decide in this chapter's loop, and

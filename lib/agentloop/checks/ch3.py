@@ -1,5 +1,5 @@
-"""Chapter 3's checks: two guards, a budget's stopping step, a fixed loop, a run's report
-and a hand-over note.
+"""Chapter 3's checks, as a learner holds them: two guards under the office's revised rules,
+where a budget stops a run, a fixed loop, a run's report and a hand-over note.
 
     exercise                                  checks
     1  repeated_action(steps)                 ch3-repeated-guard, ch3-repeated-runs
@@ -10,22 +10,30 @@ and a hand-over note.
     5  handover_note(transcript)              ch3-note-exit, ch3-note-requests
 
 Each check's id is the grade_id of a test cell in chapters/03_plan_action_observation.ipynb.
-Probes run the learner's object and record plain data — a guard's verdicts, a run's
-steps and exit, a log's lines, a note; verify recomputes the same with the reference
-answers kept in this module (never with the library's guards). The library's own guards
-are each guard check's `withhold`, and `run_agent` is withheld while the loop is probed:
-an answer that calls them earns nothing. Hidden cases come from a seeded random source —
-other histories, orders, wordings, budgets and scripted models — and every hidden case
-names the rule it tests; the visible cases show each rule once.
+This is the learner's edition: the visible cases, the probes (a guard asked about a
+history or run inside the support agent's loop, a loop run on a scripted model, a note
+written for a transcript) and the judges, which need what the reference says about a
+visible case (its *facts*, shipped in agentloop/checks/facts/ch3.json) or only the case
+itself. The references and the hidden cases are the teacher's (agentloop_grader.answers.ch3).
+
+The exercises ask for what the library does not have:
+
+- exercise 1 is the office's revised repeated-action guard: an action asked for at *any*
+  earlier step is a repeat. `agentloop.guards.repeated_action` compares with the step just
+  before, which a model that alternates two questions gets past;
+- exercise 2's budget counts the office's whole bill, the tokens sent and the tokens the
+  model wrote back (`reply_tokens`); `agentloop.guards.token_budget` counts what is sent.
+  The grader's sandbox does not load `agentloop.guards`, nor the transcript viewer that uses
+  it, while it grades this chapter (`answered_by`);
+- exercise 3's compact loop runs every action of a reply, as a live model may ask for several
+  at once; the library's `run_agent` runs one action a step, so its log is not the answer.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
-from agentloop import guards as library_guards
 from agentloop.agent import (
     ANSWERED,
     GUARDED,
@@ -33,194 +41,122 @@ from agentloop.agent import (
     MAX_STEPS,
     MODEL_STOPPED,
     STEP_LIMIT,
-    SYSTEM,
-    Step,
     Transcript,
     run_agent,
 )
-from agentloop.checks.core import Case, Check
-from agentloop.checks.legacy import Verify
-from agentloop.checks.withhold import withheld
+from agentloop.checks.core import Case, Check, no_facts
+from agentloop.checks.student import shipped
 from agentloop.messages import (
     END_TURN,
     TOOL_USE,
+    Reply,
     describe_action,
-    message,
     reply,
     text_block,
-    text_of,
     tool_use_block,
-    tool_use_of,
 )
 from agentloop.models import ScriptedModel, SupportModel
 from agentloop.shop import (
-    DELIVERED,
     ESTIMATE_DELIVERY,
     EXAMPLE_TASKS,
     GET_ORDER_STATUS,
     HAND_TO_HUMAN,
     OPEN_RETURN_REQUEST,
-    SHIPPED,
-    TOOLS,
     Shop,
 )
 
-RUNNING_TOOLS = (GET_ORDER_STATUS, ESTIMATE_DELIVERY, OPEN_RETURN_REQUEST)
+CHAPTER = "ch3"
 COURIER = EXAMPLE_TASKS["courier 1042"]
-# The library's own guards answer exercises 1 and 2: withheld while an answer runs.
-LIBRARY_GUARDS = (library_guards.repeated_action, library_guards.token_budget)
+RUNNING_TOOLS = (GET_ORDER_STATUS, ESTIMATE_DELIVERY, OPEN_RETURN_REQUEST)
+# The library modules that answer exercises 1 and 2 (its first rules, and the viewer that
+# runs them): the grader's sandbox does not load them while it grades this chapter.
+LIBRARY_GUARDS = ("agentloop.guards", "agentloop.widgets.ch3_transcripts")
+
+# --- a guard's verdict, as the probes report it -----------------------------------------------
+
+STOP = "stop"  # the guard gave a reason (a non-empty str): the action is stopped
+GO = "go"      # the guard returned None: the action runs
 
 
-# --- the reference answers ----------------------------------------------------------------
-
-def repeated_action(steps: list[dict[str, Any]]) -> str | None:
-    """Exercise 1: a reason when the last action repeats the one just before it."""
-    if len(steps) >= 2 and (steps[-1]["tool"], steps[-1]["input"]) == \
-            (steps[-2]["tool"], steps[-2]["input"]):
-        return "same action twice → to an employee"
-    return None
-
-
-def token_budget(budget: int) -> Any:
-    """Exercise 2: a guard that objects once the tokens sent so far pass `budget`."""
-    def guard(steps: list[dict[str, Any]]) -> str | None:
-        total = sum(step["tokens"] for step in steps)
-        return f"token budget passed ({total} > {budget})" if total > budget else None
-    return guard
+def guard_verdict(reason: Any) -> Any:
+    """STOP for a reason, GO for None, and anything else described, for the judge to refuse."""
+    if reason is None:
+        return GO
+    if type(reason) is str and reason.strip():
+        return STOP
+    text = repr(reason)
+    return {"returned": text if len(text) <= 80 else text[:80] + "…"}
 
 
-def budget_stop_step(task: str, budget: int) -> int | None:
-    """Exercise 2: where token_budget(budget) stops the support agent, or None."""
-    transcript = run_agent(SupportModel(), task, guards=[token_budget(budget)])
-    return transcript.ended_on if transcript.exit == GUARDED else None
+def _judge_verdict(case: dict, expected: str, output: Any) -> str | None:
+    if type(output) is str and output == expected:
+        return None
+    if output == STOP:
+        return "this action may run: return None (your guard gave a reason)"
+    if output == GO:
+        return "this action must be stopped: return a reason (a non-empty str), got None"
+    returned = output.get("returned") if type(output) is dict else repr(output)
+    return f"a guard returns None or a reason (a non-empty str); it returned {returned}"
 
 
-def run_agent_lines(model: Any, task: str, max_steps: int = MAX_STEPS) -> list[str]:
-    """Exercise 3: the colleague's compact loop with its bug fixed."""
-    shop = Shop()
-    history = [message("user", task)]
-    lines = [f"task: {task}"]
-    for step in range(1, max_steps + 1):
-        answer = model.create(SYSTEM, history, TOOLS)
-        text = text_of(answer)
-        head = f"  step {step}. "
-        if answer["stop_reason"] != TOOL_USE:
-            lines.append(head + "end: " + text)
-            return lines
-        use = tool_use_of(answer)
-        lines.append(head + "plan: " + text)
-        lines.append("    action: " + describe_action(use))
-        if use["name"] == HAND_TO_HUMAN:
-            lines.append("  stopping: needs a human — " + use["input"]["reason"])
-            return lines
-        history.append(message("assistant", answer["content"]))
-        result = shop.run_tool(use)
-        label = "observation (error)" if result["is_error"] else "observation"
-        lines.append(f"    {label}: " + result["content"])
-        history.append(message("user", [result]))
-    lines.append(f"  stopping: {max_steps} steps without an answer → to an employee")
-    return lines
+# --- inputs: a guard's view of a run, and runs of the support agent ---------------------------
 
-
-def exit_report(task: str, max_steps: int = MAX_STEPS) -> dict[str, Any]:
-    """Exercise 4: how a run of the support agent ended, read off its transcript."""
-    transcript = run_agent(SupportModel(), task, max_steps)
-    return {"exit": transcript.exit, "step": transcript.ended_on, "answer": transcript.answer,
-            "requests": [request["id"] for request in transcript.pending]}
-
-
-def handover_note(transcript: Transcript) -> str:
-    """Exercise 5: the note an employee reads when a run ends."""
-    step = f"step {transcript.ended_on}"
-    if transcript.exit == ANSWERED:
-        note = f"The customer was answered on {step}."
-    elif transcript.exit == STEP_LIMIT:
-        note = f"The step limit ended the run on {step}: an employee must take over."
-    elif transcript.exit == HANDED_OVER:
-        note = f"On {step} the model asked for a person ({transcript.reason}): " \
-               "an employee must take over."
-    elif transcript.exit == GUARDED:
-        note = f"A guard stopped the action on {step} ({transcript.reason}): " \
-               "an employee must take over."
-    else:
-        note = f"The reply was cut off on {step} ({transcript.reason}): " \
-               "an employee must take over."
-    requests = [request["id"] for request in transcript.pending]
-    if requests:
-        note += f" Waiting for approval: {', '.join(requests)}."
-    return note
-
-
-# --- generated inputs -------------------------------------------------------------------------
-
-def _order_id(rng: random.Random) -> str:
-    """An order number the default shop does not know (its orders are 1187 and 1042)."""
-    return str(rng.randint(2000, 9999))
-
-
-def _orders(rng: random.Random) -> dict[str, dict[str, str]]:
-    orders: dict[str, dict[str, str]] = {}
-    while len(orders) < 3:
-        orders[str(rng.randint(2000, 9999))] = {
-            "status": rng.choice((DELIVERED, SHIPPED)),
-            "date": f"{rng.randint(1, 28):02d}.{rng.randint(1, 12):02d}",
-        }
-    return orders
-
-
-# Wordings the chapter never shows: the token counts, and so the budget's step, change.
-TASK_TEMPLATES = {
-    "return": ("I want to return order {o}.", "Order {o} arrived broken. I want to return it.",
-               "Can I return the shoes from {o}?",
-               "Please help me return {o}, it is the wrong size.",
-               "The lamp in order {o} does not work; I would like to return it."),
-    "compensation": ("I want {n} EUR compensation because {o} is late.",
-                     "Order {o} is a week late; I ask for compensation.",
-                     "{o} came damaged. I expect compensation of {n} EUR."),
-    "courier": ("When does {o} arrive? The courier said it is today.",
-                "The courier never came. When will {o} arrive?",
-                "Where is my parcel {o}? When will it arrive?",
-                "Is {o} going to arrive before Friday? The courier app says nothing new."),
-    "other": ("Thank you, that was quick!", "Have a nice day.", "Do you sell gift cards?"),
-}
-
-
-def _task(rng: random.Random, order_id: str, intent: str | None = None) -> str:
-    intent = intent or rng.choice(list(TASK_TEMPLATES))
-    return rng.choice(TASK_TEMPLATES[intent]).format(o=order_id, n=rng.choice((5, 10, 20, 50)))
-
-
-def _default_shop_task(rng: random.Random, intents: tuple[str, ...] = tuple(TASK_TEMPLATES)
-                       ) -> str:
-    """A task about 1187, 1042 or an unknown order, for code that uses the default shop."""
-    return _task(rng, rng.choice(["1187", "1042", "1042", _order_id(rng)]),
-                 rng.choice(intents))
-
-
-def _guard_step(number: int, tool: str, order_id: str, tokens: int,
-                executed: bool = True) -> dict[str, Any]:
+def guard_step(number: int, tool: str, order_id: str, tokens: int, reply_tokens: int,
+               executed: bool = True) -> dict[str, Any]:
+    """One step as a guard sees it (see agentloop.agent.Step.as_guard_input)."""
     return {"step": number, "plan": f"Plan for step {number}.", "tool": tool,
-            "input": {"order_id": order_id}, "tokens": tokens,
+            "input": {"order_id": order_id}, "tokens": tokens, "reply_tokens": reply_tokens,
             "observation": f"{order_id} — an observation" if executed else None,
             "is_error": False if executed else None}
 
 
-def _steps(actions: list[tuple[str, str]], tokens: list[int] | None = None) -> list[dict]:
-    """A guard's view of a run: one step per action, the last one not run yet."""
+def history(actions: list[tuple[str, str]], tokens: list[int] | None = None,
+            replies: list[int] | None = None) -> list[dict[str, Any]]:
+    """A guard's view of a run: one step per (tool, order) action, the last one not run yet."""
     tokens = tokens or [100 + 20 * i for i in range(len(actions))]
+    replies = replies or [9] * len(actions)
     last = len(actions) - 1
-    return [_guard_step(i + 1, tool, order, tokens[i], executed=i < last)
+    return [guard_step(i + 1, tool, order, tokens[i], replies[i], executed=i < last)
             for i, (tool, order) in enumerate(actions)]
 
 
-def _run_case(task: str, max_steps: int = MAX_STEPS, orders: dict | None = None,
-              budget: int | None = None) -> dict[str, Any]:
-    return {"task": task, "max_steps": max_steps, "orders": orders, "budget": budget}
+def act(call: int, tool: str, order_id: str, plan: str | None = None) -> Reply:
+    """A scripted reply: a plan and one action."""
+    return reply([text_block(plan or f"Step {call}: I try {tool}."),
+                  tool_use_block(f"call_{call}", tool, {"order_id": order_id})], TOOL_USE)
 
 
-def _run(case: dict, guard: Any) -> Transcript:
-    shop = Shop(case["orders"]) if case["orders"] else None
-    return run_agent(SupportModel(), case["task"], case["max_steps"], [guard], shop)
+def answer(text: str) -> Reply:
+    return reply([text_block(text)], END_TURN)
+
+
+def hand_over(call: int, reason: str) -> Reply:
+    return reply([text_block("An employee should take this."),
+                  tool_use_block(f"call_{call}", HAND_TO_HUMAN, {"reason": reason})], TOOL_USE)
+
+
+def script(actions: list[tuple[str, str]], end: Reply | None = None) -> list[Reply]:
+    """One reply per (tool, order) action, then `end` (an answer or a hand-over), if any."""
+    replies = [act(call, tool, order) for call, (tool, order) in enumerate(actions, start=1)]
+    return replies + ([end] if end is not None else [])
+
+
+def run_case(task: str, max_steps: int = MAX_STEPS, orders: dict | None = None,
+             replies: list[Reply] | None = None, budget: int | None = None) -> dict[str, Any]:
+    """A run of the support agent (SupportModel, or a scripted model when `replies` are
+    given) on a shop (the default one when `orders` is None)."""
+    return {"task": task, "max_steps": max_steps, "orders": orders, "replies": replies,
+            "budget": budget}
+
+
+def model_of(case: dict) -> Any:
+    return ScriptedModel(case["replies"]) if case.get("replies") else SupportModel()
+
+
+def run_with(case: dict, guard: Any) -> Transcript:
+    """The case's run with `guard` as its only guard."""
+    shop = Shop(case["orders"]) if case.get("orders") else None
+    return run_agent(model_of(case), case["task"], case["max_steps"], [guard], shop)
 
 
 def run_summary(transcript: Transcript) -> dict[str, Any]:
@@ -234,7 +170,7 @@ def run_summary(transcript: Transcript) -> dict[str, Any]:
     }
 
 
-def _compare_runs(expected: dict, output: Any) -> str | None:
+def _judge_run(case: dict, expected: dict[str, Any], output: Any) -> str | None:
     if output == expected:
         return None
     if not isinstance(output, dict):
@@ -246,289 +182,209 @@ def _compare_runs(expected: dict, output: Any) -> str | None:
     return f"expected {expected!r}, got {output!r}"
 
 
-def _verify_verdict(expected_stop: bool, output: Any) -> str | None:
-    if expected_stop:
-        if type(output) is str and output.strip():
-            return None
-        return f"this action must be stopped: return a reason (a non-empty str), got {output!r}"
-    if output is None:
-        return None
-    return f"this action may run: return None, got {output!r}"
-
-
 def _probe_guard(guard: Any, case: dict) -> Any:
-    return guard(case["steps"])
+    return guard_verdict(guard(case["steps"]))
 
 
 def _probe_run(guard: Any, case: dict) -> Any:
-    return run_summary(_run(case, guard))
+    return run_summary(run_with(case, guard))
 
 
-# --- exercise 1: the repeated-action guard ----------------------------------------------------
+# --- exercise 1: the repeated-action guard, revised -------------------------------------------
 
 FIRST = "a first step has nothing to repeat → None"
 SAME = "the same tool with the same input as the step before → a reason (plans may differ)"
-OTHER_INPUT = "the same tool with another input → None"
-OTHER_TOOL = "another tool with the same input → None"
-APART = "the same action two steps apart is not a repeat → None"
+EARLIER = "the same tool with the same input as any earlier step, however far back → a reason"
+OTHER_INPUT = "the same tool with an input not asked for before → None"
+OTHER_TOOL = "another tool with an input asked for before → None"
+ALL_DIFFERENT = "an action unlike every earlier one, in a longer run → None"
+REPEATED_RULES = (FIRST, SAME, EARLIER, OTHER_INPUT, OTHER_TOOL, ALL_DIFFERENT)
 
 
-def _repeated_history(rng: random.Random, rule: str) -> list[dict]:
-    orders = [_order_id(rng), _order_id(rng)]
-    while orders[0] == orders[1]:
-        orders[1] = _order_id(rng)
-    length = 1 if rule == FIRST else rng.randint(3 if rule == APART else 2, 5)
-    actions = [(rng.choice(RUNNING_TOOLS), rng.choice(orders)) for _ in range(length)]
-    tool, order = actions[-2] if length >= 2 else actions[-1]
-    if rule == SAME:
-        actions[-1] = (tool, order)
-    elif rule == OTHER_INPUT:
-        actions[-1] = (tool, next(o for o in orders if o != order))
-    elif rule == OTHER_TOOL:
-        actions[-1] = (next(t for t in RUNNING_TOOLS if t != tool), order)
-    elif rule == APART:
-        actions[-1] = actions[-3]
-        if actions[-2] == actions[-1]:
-            actions[-2] = (next(t for t in RUNNING_TOOLS if t != actions[-1][0]), order)
-    return _steps(actions, [rng.randint(60, 200) for _ in actions])
+def _repeated_visible() -> list[Case]:
+    def case(actions: list[tuple[str, str]], label: str, rule: str) -> Case:
+        return Case({"steps": history(actions)}, label, rule=rule)
 
-
-def _repeated_cases(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(40):
-        rule = (FIRST, SAME, SAME, OTHER_INPUT, OTHER_TOOL, APART)[number % 6]
-        cases.append(Case({"steps": _repeated_history(rng, rule)},
-                          f"generated history {number + 1}", rule=rule))
-    return cases
-
-
-def _repeated_facts(case: dict) -> bool:
-    """Must the last action be stopped?"""
-    return repeated_action(case["steps"]) is not None
-
-
-def _judge_verdict(case: dict, expected_stop: bool, output: Any) -> str | None:
-    return _verify_verdict(expected_stop, output)
-
-
-_verify_repeated = Verify(_judge_verdict, _repeated_facts)
+    return [
+        case([(ESTIMATE_DELIVERY, "1042")], "the first step", FIRST),
+        case([(ESTIMATE_DELIVERY, "1042")] * 2,
+             "estimate_delivery(1042) twice in a row, with different plans and tokens", SAME),
+        case([(GET_ORDER_STATUS, "1187"), (GET_ORDER_STATUS, "1042")],
+             "get_order_status of 1187, then of 1042", OTHER_INPUT),
+        case([(GET_ORDER_STATUS, "1187"), (OPEN_RETURN_REQUEST, "1187")],
+             "get_order_status(1187), then open_return_request(1187)", OTHER_TOOL),
+        case([(ESTIMATE_DELIVERY, "1042"), (GET_ORDER_STATUS, "1042"),
+              (ESTIMATE_DELIVERY, "1042")],
+             "estimate_delivery(1042) on steps 1 and 3, another action between", EARLIER),
+        case([(GET_ORDER_STATUS, "1042"), (GET_ORDER_STATUS, "1187"),
+              (ESTIMATE_DELIVERY, "1042"), (GET_ORDER_STATUS, "1187")],
+             "get_order_status(1187) on steps 2 and 4", EARLIER),
+        case([(GET_ORDER_STATUS, "1187"), (GET_ORDER_STATUS, "1042"),
+              (ESTIMATE_DELIVERY, "1042"), (OPEN_RETURN_REQUEST, "1187")],
+             "four different actions", ALL_DIFFERENT),
+    ]
 
 
 REPEATED_GUARD = Check(
     id="ch3-repeated-guard",
     answer="repeated_action",
-    title="repeated_action() stops the same action asked twice in a row",
+    title="repeated_action() stops an action already asked for at any earlier step",
+    answered_by=LIBRARY_GUARDS,
     probe=_probe_guard,
-    verify=_verify_repeated,
-    reference=repeated_action,
-    cases=lambda: [
-        Case({"steps": _steps([(ESTIMATE_DELIVERY, "1042")])}, "the first step", rule=FIRST),
-        Case({"steps": _steps([(ESTIMATE_DELIVERY, "1042")] * 2)},
-             "estimate_delivery(1042) twice, with different plans and tokens", rule=SAME),
-        Case({"steps": _steps([(GET_ORDER_STATUS, "1187"), (GET_ORDER_STATUS, "1042")])},
-             "get_order_status of 1187, then of 1042", rule=OTHER_INPUT),
-        Case({"steps": _steps([(GET_ORDER_STATUS, "1187"), (OPEN_RETURN_REQUEST, "1187")])},
-             "get_order_status(1187), then open_return_request(1187)", rule=OTHER_TOOL),
-        Case({"steps": _steps([(ESTIMATE_DELIVERY, "1042"), (GET_ORDER_STATUS, "1042"),
-                               (ESTIMATE_DELIVERY, "1042")])},
-             "estimate_delivery(1042) on steps 1 and 3", rule=APART),
-    ],
-    hidden=_repeated_cases,
-    withhold=LIBRARY_GUARDS,
-    hint="Compare the last step with the one before it: the same tool AND the same input.",
+    judge=_judge_verdict,
+    facts=shipped(CHAPTER, "ch3-repeated-guard"),
+    cases=_repeated_visible,
+    hint="Compare the last step's tool AND input with those of every earlier step, not only "
+         "the step before; plans and token counts do not matter.",
 )
 
+# Scripted models the chapter's runs show: one alternates two questions (the library's
+# guard lets it run to the step limit), one asks its second question again two steps later,
+# one asks about two orders and opens a return without repeating anything.
+ALTERNATING = [act(n, tool, "1042", plan) for n, (plan, tool) in enumerate([
+    ("I ask the courier for the date.", ESTIMATE_DELIVERY),
+    ("I check the order's status.", GET_ORDER_STATUS),
+    ("I ask the courier again.", ESTIMATE_DELIVERY),
+    ("I check the status again.", GET_ORDER_STATUS),
+    ("I ask the courier again.", ESTIMATE_DELIVERY)], start=1)]
+BACK_AGAIN = script([(GET_ORDER_STATUS, "1042"), (ESTIMATE_DELIVERY, "1042"),
+                     (GET_ORDER_STATUS, "1187"), (ESTIMATE_DELIVERY, "1042"),
+                     (ESTIMATE_DELIVERY, "1187")])
+TWO_ORDERS = script([(GET_ORDER_STATUS, "1187"), (GET_ORDER_STATUS, "1042"),
+                     (OPEN_RETURN_REQUEST, "1187")],
+                    answer("I opened return request R-1 for 1187; 1042 is still on its way."))
+TWO_ORDERS_TASK = "I want to return order 1187. And is 1042 on its way?"
 
-def _run_rule(transcript: Transcript) -> str:
-    return {
-        GUARDED: "an identical second call is stopped before it runs",
-        ANSWERED: "a run whose actions differ goes on to its answer",
-        HANDED_OVER: "a hand-over ends the run; the guard has nothing to stop",
-        STEP_LIMIT: "the step limit still ends a run that never repeats in time",
-    }[transcript.exit]
-
-
-def _seed_run_cases() -> list[Case]:
-    runs = [(f"{label}: {task!r}", _run_case(task)) for label, task in EXAMPLE_TASKS.items()]
-    runs.append(("the courier task with max_steps=1", _run_case(COURIER, max_steps=1)))
-    return [Case(case, label, rule=_run_rule(_run(case, repeated_action)))
-            for label, case in runs]
-
-
-def _generated_runs(rng: random.Random, count: int, budgets: bool = False) -> list[dict]:
-    runs = []
-    for _ in range(count):
-        orders = _orders(rng)
-        order_id = rng.choice(list(orders))
-        # Every task asks for an action, so the guard is consulted in every run.
-        task = _task(rng, order_id, rng.choice(("return", "compensation", "courier")))
-        budget = rng.randint(80, 700) if budgets else None
-        runs.append(_run_case(task, rng.randint(1, 5), orders, budget))
-    return runs
+RUN_GUARDED = "an action asked for again, however far back, is stopped before it runs"
+RUN_ANSWERED = "a run whose actions all differ goes on to its answer"
+RUN_HANDED_OVER = "a hand-over ends the run; the guard has nothing to stop"
+RUN_LIMIT = "the step limit still ends a run that repeats nothing in time"
 
 
-def _repeated_run_cases(rng: random.Random) -> list[Case]:
-    return [Case(case, f"generated run {number + 1}: {case['task']!r}",
-                 rule=_run_rule(_run(case, repeated_action)))
-            for number, case in enumerate(_generated_runs(rng, 25))]
-
-
-def _repeated_run_facts(case: dict) -> dict[str, Any]:
-    return run_summary(_run(case, repeated_action))
-
-
-def _judge_run(case: dict, expected: dict[str, Any], output: Any) -> str | None:
-    return _compare_runs(expected, output)
-
-
-_verify_repeated_run = Verify(_judge_run, _repeated_run_facts)
+def _repeated_runs_visible() -> list[Case]:
+    return [
+        Case(run_case(COURIER), f"courier 1042: {COURIER!r}", rule=RUN_GUARDED),
+        Case(run_case(EXAMPLE_TASKS["return 1187"]), "the return of 1187", rule=RUN_ANSWERED),
+        Case(run_case(EXAMPLE_TASKS["compensation 1042"]), "the compensation for 1042",
+             rule=RUN_HANDED_OVER),
+        Case(run_case(EXAMPLE_TASKS["return 1042"]), "the return of 1042", rule=RUN_ANSWERED),
+        Case(run_case(COURIER, max_steps=1), "the courier task with max_steps=1",
+             rule=RUN_LIMIT),
+        Case(run_case(COURIER, replies=ALTERNATING),
+             "the alternating model: estimate_delivery(1042) and get_order_status(1042) "
+             "in turn",
+             rule=RUN_GUARDED),
+        Case(run_case(COURIER, replies=BACK_AGAIN),
+             "a scripted model asking estimate_delivery(1042) again on step 4",
+             rule=RUN_GUARDED),
+        Case(run_case(TWO_ORDERS_TASK, replies=TWO_ORDERS),
+             "a scripted model: the status of 1187 and of 1042, then a return of 1187",
+             rule=RUN_ANSWERED),
+    ]
 
 
 REPEATED_RUNS = Check(
     id="ch3-repeated-runs",
     answer="repeated_action",
-    title="with repeated_action, the agent stops before running an identical second call",
+    title="with repeated_action, the agent stops before running an action a second time",
+    answered_by=LIBRARY_GUARDS,
     probe=_probe_run,
-    verify=_verify_repeated_run,
-    reference=repeated_action,
-    cases=_seed_run_cases,
-    hidden=_repeated_run_cases,
-    withhold=LIBRARY_GUARDS,
-    hint="The guard runs before the action: on step 2 the repeated call must not be executed.",
+    judge=_judge_run,
+    facts=shipped(CHAPTER, "ch3-repeated-runs"),
+    cases=_repeated_runs_visible,
+    hint="The guard runs before the action: the first action asked for a second time, on "
+         "whatever step, must not be run; runs that never repeat go on to their own end.",
 )
 
-# --- exercise 2: the token budget ------------------------------------------------------------
+# --- exercise 2: the office's token budget ------------------------------------------------
 
-BELOW = "a total below the budget → None"
-ON_BUDGET = "a total exactly on the budget has not passed it → None"
-OVER = "a total one token or more over the budget → a reason"
-SUM = "every request counts, not only the last: small requests add up → a reason"
-FIRST_OVER = "the first request alone can pass the budget → a reason"
-IN_A_RUN = "in a run, the step whose total passes the budget is stopped before its action"
+BELOW = "a bill below the budget → None"
+ON_BUDGET = "a bill exactly on the budget has not passed it → None"
+OVER = "a bill one token or more over the budget → a reason"
+REPLIES_COUNT = "the replies count too: the tokens sent alone are within, the bill is not → " \
+                "a reason"
+SUM = "every request and reply counts, not only the last: small ones add up → a reason"
+FIRST_OVER = "the first request and its reply alone can pass the budget → a reason"
+IN_A_RUN = "in a run, the first step with an action whose bill passes the budget is stopped " \
+           "before its action runs"
+BUDGET_RULES = (BELOW, ON_BUDGET, OVER, REPLIES_COUNT, SUM, FIRST_OVER)
 
-
-def _budget_case(budget: int, tokens: list[int]) -> dict[str, Any]:
-    actions = [(ESTIMATE_DELIVERY, "1042")] * len(tokens)
-    return {"kind": "steps", "budget": budget, "steps": _steps(actions, tokens)}
-
-
-def _budget_rule(budget: int, tokens: list[int]) -> str:
-    total = sum(tokens)
-    if total < budget:
-        return BELOW
-    if total == budget:
-        return ON_BUDGET
-    if len(tokens) == 1:
-        return FIRST_OVER
-    return SUM if max(tokens) <= budget else OVER
+# The courier task's first three requests and replies, as the chapter prints them.
+COURIER_SENT = [101, 124, 143]
+COURIER_WRITTEN = [12, 9, 9]
 
 
-def _budget_cases(rng: random.Random) -> list[Case]:
-    cases = []
-    for _ in range(30):
-        tokens = [rng.randint(50, 250) for _ in range(rng.randint(1, 5))]
-        total = sum(tokens)
-        # Budgets right around the total catch "passes" written as >=.
-        budget = max(1, total + rng.choice((-40, -3, -1, 0, 0, 1, 2, 60)))
-        cases.append(Case(_budget_case(budget, tokens),
-                          f"generated: {len(tokens)} requests, budget {budget}",
-                          rule=_budget_rule(budget, tokens)))
-    for number, case in enumerate(_generated_runs(rng, 15, budgets=True)):
-        cases.append(Case(dict(case, kind="run"), f"generated run {number + 1}", rule=IN_A_RUN))
-    return cases
+def budget_case(budget: int, sent: list[int], written: list[int]) -> dict[str, Any]:
+    """A guard's view of a run whose requests sent `sent` and whose replies wrote `written`."""
+    actions = [(ESTIMATE_DELIVERY, "1042")] * len(sent)
+    return {"kind": "steps", "budget": budget, "steps": history(actions, sent, written)}
+
+
+def budget_run(task: str, budget: int, **run: Any) -> dict[str, Any]:
+    return dict(run_case(task, budget=budget, **run), kind="run")
 
 
 def _probe_budget(factory: Any, case: dict) -> Any:
     guard = factory(case["budget"])
     if case["kind"] == "run":
-        return run_summary(_run(case, guard))
-    return guard(case["steps"])
-
-
-def _budget_facts(case: dict) -> Any:
-    """The reference guard's run summary (a run), or whether it must stop (a history)."""
-    guard = token_budget(case["budget"])
-    if case["kind"] == "run":
-        return run_summary(_run(case, guard))
-    return guard(case["steps"]) is not None
+        return run_summary(run_with(case, guard))
+    return guard_verdict(guard(case["steps"]))
 
 
 def _judge_budget(case: dict, expected: Any, output: Any) -> str | None:
     if case["kind"] == "run":
-        return _compare_runs(expected, output)
-    return _verify_verdict(expected, output)
+        return _judge_run(case, expected, output)
+    return _judge_verdict(case, expected, output)
 
 
-_verify_budget = Verify(_judge_budget, _budget_facts)
+def _token_visible() -> list[Case]:
+    sent, written = COURIER_SENT, COURIER_WRITTEN
+    return [
+        Case(budget_case(300, sent[:1], written[:1]), "101 sent + 12 written, budget 300",
+             rule=BELOW),
+        Case(budget_case(246, sent[:2], written[:2]), "101 + 12 + 124 + 9 = 246, budget 246",
+             rule=ON_BUDGET),
+        Case(budget_case(245, sent[:2], written[:2]), "101 + 12 + 124 + 9 = 246, budget 245",
+             rule=OVER),
+        Case(budget_case(225, sent[:2], written[:2]),
+             "101 + 124 = 225 sent, 12 + 9 written, budget 225", rule=REPLIES_COUNT),
+        Case(budget_case(300, sent, written), "three requests and replies, 398 in all, "
+             "budget 300", rule=SUM),
+        Case(budget_case(110, sent[:1], written[:1]), "101 sent + 12 written, budget 110",
+             rule=FIRST_OVER),
+        Case(budget_run(COURIER, 300), "the courier task with token_budget(300)",
+             rule=IN_A_RUN),
+        Case(budget_run(EXAMPLE_TASKS["return 1187"], 250),
+             "the return of 1187 with token_budget(250)", rule=IN_A_RUN),
+    ]
 
 
 TOKEN_GUARD = Check(
     id="ch3-token-guard",
     answer="token_budget",
-    title="token_budget(budget) stops a run once the tokens sent pass the budget",
+    title="token_budget(budget) stops a run once the tokens sent and written pass the budget",
+    answered_by=LIBRARY_GUARDS,
     probe=_probe_budget,
-    verify=_verify_budget,
-    reference=token_budget,
-    cases=lambda: [
-        Case(_budget_case(300, [101]), "101 tokens sent, budget 300", rule=BELOW),
-        Case(_budget_case(225, [101, 124]), "101 + 124 sent, budget 225", rule=ON_BUDGET),
-        Case(_budget_case(224, [101, 124]), "101 + 124 sent, budget 224", rule=OVER),
-        Case(_budget_case(300, [101, 124, 143]), "101 + 124 + 143 sent, budget 300", rule=SUM),
-        Case(_budget_case(100, [101]), "101 tokens sent, budget 100", rule=FIRST_OVER),
-        Case(dict(_run_case(COURIER, budget=300), kind="run"),
-             "the courier task with token_budget(300)", rule=IN_A_RUN),
-    ],
-    hidden=_budget_cases,
-    withhold=LIBRARY_GUARDS,
-    hint="Add up the tokens of every request so far (each resends the whole history) and "
-         "stop when the sum is greater than the budget.",
+    judge=_judge_budget,
+    facts=shipped(CHAPTER, "ch3-token-guard"),
+    cases=_token_visible,
+    hint="For every step so far add what was sent (tokens) and what the model wrote back "
+         "(reply_tokens); stop when that sum is greater than the budget.",
 )
 
-STOPPED = "the first step with an action whose running total passes the budget"
-NOT_PASSED = "a running total exactly on the budget has not passed it"
+STOPPED = "the first step with an action whose bill passes the budget"
+NOT_PASSED = "a bill exactly on the budget has not passed it"
 ANSWER_FIRST = "an answer is not an action: a guard never stops it → None"
 HAND_OVER_FIRST = "a hand-over is not an action: a guard never stops it → None"
-WITHIN = "a run that stays within the budget → None"
+WITHIN = "a run whose bill stays within the budget → None"
 
 
-def _stop_rule(task: str, budget: int) -> str:
-    free = run_agent(SupportModel(), task)  # the same run, with nothing to stop it
-    total = 0
-    for step in free.steps:
-        total += step.tokens
-        consulted = step.action is not None and step.action["name"] != HAND_TO_HUMAN
-        if consulted and total == budget:
-            return NOT_PASSED
-        if consulted and total > budget:
-            return STOPPED
-    if total > budget:
-        return ANSWER_FIRST if free.exit == ANSWERED else HAND_OVER_FIRST
-    return WITHIN
-
-
-def _stop_case(task: str, budget: int, label: str) -> Case:
-    return Case({"task": task, "budget": budget}, label, rule=_stop_rule(task, budget))
-
-
-def _stop_cases(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(30):
-        task = _default_shop_task(rng, ("return", "compensation", "courier"))
-        tokens = run_agent(SupportModel(), task).tokens
-        totals = [sum(tokens[:n]) for n in range(1, len(tokens) + 1)]
-        budget = rng.choice([rng.randint(60, 800), rng.choice(totals),
-                             rng.choice(totals) - 1, totals[-1] - 1])
-        cases.append(_stop_case(task, max(1, budget), f"generated task {number + 1}, "
-                                                      f"budget {max(1, budget)}"))
-    return cases
+def _stop_case(task: str, budget: int, label: str, rule: str) -> Case:
+    return Case({"task": task, "budget": budget}, label, rule=rule)
 
 
 def _probe_stop(fn: Any, case: dict) -> Any:
     return fn(case["task"], case["budget"])
-
-
-def _stop_facts(case: dict) -> int | None:
-    return budget_stop_step(case["task"], case["budget"])
 
 
 def _judge_stop(case: dict, expected: int | None, output: Any) -> str | None:
@@ -541,57 +397,83 @@ def _judge_stop(case: dict, expected: int | None, output: Any) -> str | None:
     return f"the budget stops this run on step {expected}, not {output!r}"
 
 
-_verify_stop = Verify(_judge_stop, _stop_facts)
-
-
 BUDGET_STOP = Check(
     id="ch3-budget-stop",
     answer="budget_stop_step",
-    title="budget_stop_step(task, budget): where a token budget stops the support agent",
+    title="budget_stop_step(task, budget): where the office's budget stops the support agent",
+    answered_by=LIBRARY_GUARDS,
     probe=_probe_stop,
-    verify=_verify_stop,
-    reference=budget_stop_step,
+    judge=_judge_stop,
+    facts=shipped(CHAPTER, "ch3-budget-stop"),
     cases=lambda: [
-        _stop_case(COURIER, 300, "the courier task, budget 300"),
-        _stop_case(COURIER, 225, "the courier task, budget 225"),
-        _stop_case(EXAMPLE_TASKS["return 1187"], 300, "the return of 1187, budget 300"),
-        _stop_case(EXAMPLE_TASKS["compensation 1042"], 200, "the compensation, budget 200"),
-        _stop_case(EXAMPLE_TASKS["return 1042"], 300, "the return of 1042, budget 300"),
+        _stop_case(COURIER, 300, "the courier task, budget 300", STOPPED),
+        _stop_case(COURIER, 246, "the courier task, budget 246", NOT_PASSED),
+        _stop_case(COURIER, 225, "the courier task, budget 225", STOPPED),
+        _stop_case(EXAMPLE_TASKS["return 1187"], 300, "the return of 1187, budget 300",
+                   ANSWER_FIRST),
+        _stop_case(EXAMPLE_TASKS["return 1187"], 250, "the return of 1187, budget 250",
+                   STOPPED),
+        _stop_case(EXAMPLE_TASKS["compensation 1042"], 200, "the compensation, budget 200",
+                   HAND_OVER_FIRST),
+        _stop_case(EXAMPLE_TASKS["return 1042"], 300, "the return of 1042, budget 300",
+                   WITHIN),
     ],
-    hidden=_stop_cases,
-    withhold=LIBRARY_GUARDS,
     hint="Run the support agent with your token_budget(budget) as its guard: if the run's "
          "exit is the guard's, it stopped on its last step; otherwise nothing was stopped.",
 )
 
-# --- exercise 3: fix the loop -------------------------------------------------------------------
+# --- exercise 3: fix the compact loop -----------------------------------------------------------
 
-ANSWER_ENDS = "an answer ends the run: no line follows the end: line"
+ANSWER_ENDS = "an answer ends the run: no line follows its end: line"
 LAST_STEP_ANSWER = "an answer on the last allowed step is still an answer"
-CUT_OFF_ENDS = "a reply with no action and no answer (max_tokens) also ends with its end: line"
+CUT_OFF_ENDS = "a reply with neither an answer nor an action (max_tokens) ends with its end: " \
+               "line too"
+SEVERAL_THEN_ANSWER = "a reply with several actions runs and logs each; the answer after " \
+                      "it ends the run"
 HAND_OVER = "hand_to_human is not run: the run stops with the model's reason"
+HAND_OVER_AFTER_ACTION = "an action before hand_to_human in the same reply is run; then the " \
+                         "hand-over ends the run"
 LIMIT = "max_steps steps without an answer end with the step-limit line"
+SEVERAL_LIMIT = "several actions a step, each one logged, until the step limit"
 ERROR_LABEL = "an error observation is logged as observation (error)"
 
+CUT_OFF_SCRIPT = [act(1, GET_ORDER_STATUS, "1187", "I check the order."),
+                  reply([text_block("The order 1187 is")], "max_tokens")]
+REFUND_SCRIPT = [reply([text_block("I pay the money back."),
+                        tool_use_block("call_1", "refund_money", {"order_id": "1187"})],
+                       TOOL_USE)]
+BOTH_ORDERS_SCRIPT = [
+    reply([text_block("I look at both orders."),
+           tool_use_block("call_1", GET_ORDER_STATUS, {"order_id": "1187"}),
+           tool_use_block("call_2", GET_ORDER_STATUS, {"order_id": "1042"})], TOOL_USE),
+    answer("1187 was delivered on 26.10; 1042 is expected on 03.11."),
+]
+RETURN_AND_HUMAN_SCRIPT = [
+    reply([text_block("I open the return, and the refund is for an employee."),
+           tool_use_block("call_1", OPEN_RETURN_REQUEST, {"order_id": "1187"}),
+           tool_use_block("call_2", HAND_TO_HUMAN, {"reason": "a refund on top of the return"}),
+           ], TOOL_USE),
+]
+ASK_TWICE_SCRIPT = [
+    reply([text_block("I ask the courier and the shop."),
+           tool_use_block(f"call_{2 * n - 1}", ESTIMATE_DELIVERY, {"order_id": "1042"}),
+           tool_use_block(f"call_{2 * n}", GET_ORDER_STATUS, {"order_id": "1042"})], TOOL_USE)
+    for n in (1, 2)
+]
 
-def _model(case: dict) -> Any:
-    return ScriptedModel(case["replies"]) if case["replies"] else SupportModel()
+
+def lines_case(task: str, max_steps: int, replies: list[Reply] | None, label: str,
+               rule: str) -> Case:
+    return Case({"task": task, "max_steps": max_steps, "replies": replies}, label, rule=rule)
 
 
-# The library's loop and its record answer exercise 3, but other answers use run_agent, so
-# they are not the check's `withhold` (which the grader seals while every answer cell runs):
-# they are withheld only while this probe runs the loop.
-LOOP_PARTS = (run_agent, Transcript, Step)
+def _seed_lines_case(label: str, rule: str, max_steps: int = MAX_STEPS) -> Case:
+    return lines_case(EXAMPLE_TASKS[label], max_steps, None, f"{label}, max_steps={max_steps}",
+                      rule)
 
 
 def _probe_lines(fn: Any, case: dict) -> Any:
-    model = _model(case)
-    with withheld(fn, LOOP_PARTS):
-        return fn(model, case["task"], case["max_steps"])
-
-
-def _lines_facts(case: dict) -> list[str]:
-    return run_agent_lines(_model(case), case["task"], case["max_steps"])
+    return fn(model_of(case), case["task"], case["max_steps"])
 
 
 def _judge_lines(case: dict, expected: list[str], output: Any) -> str | None:
@@ -606,123 +488,23 @@ def _judge_lines(case: dict, expected: list[str], output: Any) -> str | None:
             f"(the last should be {expected[-1]!r})")
 
 
-_verify_lines = Verify(_judge_lines, _lines_facts)
-
-
-def _scripted(rng: random.Random, ends: str, max_steps: int, actions: int | None = None,
-              tools: tuple[str, ...] = (*RUNNING_TOOLS, "refund_money")) -> list[dict]:
-    """A script of replies ending with an answer, a cut-off reply, a hand-over, or never."""
-    orders = ["1187", "1042", _order_id(rng)]
-    replies = []
-    if actions is None:
-        actions = max_steps if ends == "limit" else rng.randint(0, max_steps - 1)
-    for call in range(1, actions + 1):
-        tool = rng.choice(tools)
-        use = tool_use_block(f"call_{call}", tool, {"order_id": rng.choice(orders)})
-        replies.append(reply([text_block(f"Step {call}: I try {tool}."), use], TOOL_USE))
-    if ends == "answer":
-        replies.append(reply([text_block(rng.choice(["All clear.", "Your order is on its way.",
-                                                     "Request noted, thank you."]))],
-                             END_TURN))
-    elif ends == "cut_off":
-        replies.append(reply([text_block(rng.choice(["The order is", "I will now check"]))],
-                             "max_tokens"))
-    elif ends == "human":
-        use = tool_use_block(f"call_{actions + 1}", HAND_TO_HUMAN,
-                             {"reason": rng.choice(["an angry customer", "a refund request",
-                                                    "a question about an invoice"])})
-        replies.append(reply([text_block("An employee should take this."), use], TOOL_USE))
-    return replies
-
-
-def _lines_case(task: str, max_steps: int, replies: list[dict] | None, label: str,
-                rule: str) -> Case:
-    return Case({"task": task, "max_steps": max_steps, "replies": replies}, label, rule=rule)
-
-
-def _answer_cases(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(24):
-        max_steps = rng.randint(1, 5)
-        kind = number % 4
-        if kind == 0:
-            cases.append(_lines_case(_task(rng, _order_id(rng)), max_steps,
-                                     _scripted(rng, "answer", max_steps), f"scripted run "
-                                     f"{number + 1}", ANSWER_ENDS))
-        elif kind == 1:
-            cases.append(_lines_case(_task(rng, _order_id(rng)), max_steps,
-                                     _scripted(rng, "answer", max_steps, max_steps - 1),
-                                     f"scripted run {number + 1}", LAST_STEP_ANSWER))
-        elif kind == 2:
-            cases.append(_lines_case(_task(rng, _order_id(rng)), max_steps,
-                                     _scripted(rng, "cut_off", max_steps),
-                                     f"scripted run {number + 1}", CUT_OFF_ENDS))
-        else:
-            task = _task(rng, rng.choice(["1187", "1042", _order_id(rng)]),
-                         rng.choice(("return", "other")))
-            cases.append(_lines_case(task, 5, None, f"support agent on {task!r}",
-                                     ANSWER_ENDS))
-    return cases
-
-
-def _exit_cases(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(21):
-        max_steps = rng.randint(1, 5)
-        kind = number % 3
-        if kind == 0:
-            cases.append(_lines_case(_task(rng, _order_id(rng)), max_steps,
-                                     _scripted(rng, "human", max_steps), f"scripted run "
-                                     f"{number + 1}", HAND_OVER))
-        elif kind == 1:
-            cases.append(_lines_case(_task(rng, _order_id(rng)), max_steps,
-                                     _scripted(rng, "limit", max_steps, tools=RUNNING_TOOLS),
-                                     f"scripted run {number + 1}", LIMIT))
-        else:
-            cases.append(_lines_case(_task(rng, _order_id(rng)), max_steps,
-                                     _scripted(rng, "limit", max_steps,
-                                               tools=("refund_money",)),
-                                     f"scripted run {number + 1}", ERROR_LABEL))
-    for _ in range(6):
-        intent = rng.choice(("compensation", "courier"))
-        # 1187 is delivered: asked when it arrives, the agent answers. 1042 never arrives.
-        task = _task(rng, "1042" if intent == "courier" else rng.choice(["1042", "1187"]),
-                     intent)
-        max_steps = rng.randint(1, 5)
-        rule = HAND_OVER if intent == "compensation" and max_steps > 1 else LIMIT
-        cases.append(_lines_case(task, max_steps, None, f"support agent on {task!r}, "
-                                                        f"max_steps={max_steps}", rule))
-    return cases
-
-
-def _seed_lines_case(label: str, rule: str, max_steps: int = MAX_STEPS) -> Case:
-    return _lines_case(EXAMPLE_TASKS[label], max_steps, None,
-                       f"{label}, max_steps={max_steps}", rule)
-
-
-CUT_OFF_SCRIPT = [reply([text_block("I check the order."),
-                         tool_use_block("call_1", GET_ORDER_STATUS, {"order_id": "1187"})],
-                        TOOL_USE),
-                  reply([text_block("The order 1187 is")], "max_tokens")]
-REFUND_SCRIPT = [reply([text_block("I pay the money back."),
-                        tool_use_block("call_1", "refund_money", {"order_id": "1187"})],
-                       TOOL_USE)]
-
 FIX_LOOP_ANSWERS = Check(
     id="ch3-fix-loop-answers",
     answer="run_agent_lines",
     title="the fixed loop ends a run on a reply without an action",
     probe=_probe_lines,
-    verify=_verify_lines,
-    reference=run_agent_lines,
+    judge=_judge_lines,
+    facts=shipped(CHAPTER, "ch3-fix-loop-answers"),
     cases=lambda: [
         _seed_lines_case("return 1187", ANSWER_ENDS),
         _seed_lines_case("return 1042", ANSWER_ENDS),
         _seed_lines_case("return 1187", LAST_STEP_ANSWER, max_steps=3),
-        _lines_case("I want to return order 1187.", 5, CUT_OFF_SCRIPT,
-                    "a scripted reply cut off by max_tokens on step 2", CUT_OFF_ENDS),
+        lines_case("Is 1187 here, and where is 1042?", 5, BOTH_ORDERS_SCRIPT,
+                   "a scripted reply asking for two statuses at once, then an answer",
+                   SEVERAL_THEN_ANSWER),
+        lines_case("I want to return order 1187.", 5, CUT_OFF_SCRIPT,
+                   "a scripted reply cut off by max_tokens on step 2", CUT_OFF_ENDS),
     ],
-    hidden=_answer_cases,
     hint="After the 'end:' line the run is over: nothing may follow it, not even the "
          "step-limit line. Which statement leaves the function, and which only the loop?",
 )
@@ -730,73 +512,45 @@ FIX_LOOP_ANSWERS = Check(
 FIX_LOOP_EXITS = Check(
     id="ch3-fix-loop-exits",
     answer="run_agent_lines",
-    title="the fixed loop keeps the other two exits",
+    title="the fixed loop ends every run the right way: an answer, a hand-over, the limit",
     probe=_probe_lines,
-    verify=_verify_lines,
-    reference=run_agent_lines,
+    judge=_judge_lines,
+    facts=shipped(CHAPTER, "ch3-fix-loop-exits"),
     cases=lambda: [
         _seed_lines_case("compensation 1042", HAND_OVER),
+        lines_case("I want my money back for 1187.", 5, RETURN_AND_HUMAN_SCRIPT,
+                   "a scripted reply: a return request, then hand_to_human",
+                   HAND_OVER_AFTER_ACTION),
         _seed_lines_case("courier 1042", LIMIT),
         _seed_lines_case("courier 1042", LIMIT, max_steps=2),
-        _lines_case("I want my money back for 1187.", 1, REFUND_SCRIPT,
-                    "a scripted refund_money call, max_steps=1", ERROR_LABEL),
+        lines_case(COURIER, 2, ASK_TWICE_SCRIPT,
+                   "a scripted model asking for two actions a step, max_steps=2",
+                   SEVERAL_LIMIT),
+        lines_case("I want my money back for 1187.", 1, REFUND_SCRIPT,
+                   "a scripted refund_money call, max_steps=1", ERROR_LABEL),
+        _seed_lines_case("return 1187", ANSWER_ENDS),
     ],
-    hidden=_exit_cases,
-    hint="hand_to_human stops the run without running it; max_steps steps without an answer "
-         "end with the step-limit line.",
+    hint="hand_to_human stops the run without running it, after the actions before it in "
+         "the same reply; max_steps steps without an answer end with the step-limit line; "
+         "an answer still ends the run on its end: line.",
 )
 
 # --- exercise 4: report a run's exit honestly ---------------------------------------------------
 
 REPORT_KEYS = ("exit", "step", "answer", "requests")
-
-
-def _report_rule(task: str, max_steps: int) -> str:
-    transcript = run_agent(SupportModel(), task, max_steps)
-    if transcript.exit == ANSWERED:
-        return "an answer: exit end_turn, the step it came on, the answer's text"
-    if transcript.pending:
-        return "a run cut short keeps its return request pending, and has no answer"
-    if transcript.exit == HANDED_OVER:
-        return "a hand-over: exit hand_to_human, no answer"
-    return "the step limit: exit max_steps on the last step, no answer"
-
-
-def _report_case(task: str, max_steps: int, label: str) -> Case:
-    return Case({"task": task, "max_steps": max_steps}, label,
-                rule=_report_rule(task, max_steps))
-
-
-def _report_cases(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(24):
-        if number % 4 == 3:  # a return of the delivered 1187 cut short after its request
-            task, max_steps = _task(rng, "1187", "return"), 2
-        else:
-            task, max_steps = _default_shop_task(rng), rng.randint(1, 5)
-        cases.append(_report_case(task, max_steps, f"generated task {number + 1}, "
-                                                   f"max_steps={max_steps}"))
-    return cases
+REPORT_ANSWERED = "an answer: exit end_turn, the step it came on, the answer's text"
+REPORT_CUT_SHORT = "a run cut short keeps its return request pending, and has no answer"
+REPORT_HANDED_OVER = "a hand-over: exit hand_to_human, no answer"
+REPORT_LIMIT = "the step limit: exit max_steps on the last step, no answer"
 
 
 def _probe_report(fn: Any, case: dict) -> Any:
     return fn(case["task"], case["max_steps"])
 
 
-def _report_shape(output: Any) -> str | None:
+def _judge_report(keys: tuple[str, ...], expected: dict[str, Any], output: Any) -> str | None:
     if not isinstance(output, dict) or set(output) != set(REPORT_KEYS):
         return f"return a dict with the keys {', '.join(REPORT_KEYS)}; got {output!r}"
-    return None
-
-
-def _report_facts(case: dict) -> dict[str, Any]:
-    return exit_report(case["task"], case["max_steps"])
-
-
-def _judge_report(keys: tuple[str, ...], expected: dict[str, Any], output: Any) -> str | None:
-    problem = _report_shape(output)
-    if problem:
-        return problem
     for key in keys:
         if output[key] != expected[key] or type(output[key]) is not type(expected[key]):
             return f"{key} is {output[key]!r}; the run says {expected[key]!r}"
@@ -811,18 +565,17 @@ def _judge_report_honest(case: dict, expected: dict[str, Any], output: Any) -> s
     return _judge_report(("answer", "requests"), expected, output)
 
 
-_REPORT_CASES = [
-    ("return 1042", 5, "the return of the undelivered 1042"),
-    ("return 1187", 5, "the return of 1187"),
-    ("return 1187", 2, "the return of 1187 with max_steps=2"),
-    ("compensation 1042", 5, "the compensation"),
-    ("courier 1042", 3, "the courier task with max_steps=3"),
-]
-
-
 def _visible_reports() -> list[Case]:
-    return [_report_case(EXAMPLE_TASKS[label], steps, text) for label, steps, text in
-            _REPORT_CASES]
+    def case(label: str, max_steps: int, text: str, rule: str) -> Case:
+        return Case({"task": EXAMPLE_TASKS[label], "max_steps": max_steps}, text, rule=rule)
+
+    return [
+        case("return 1042", 5, "the return of the undelivered 1042", REPORT_ANSWERED),
+        case("return 1187", 5, "the return of 1187", REPORT_ANSWERED),
+        case("return 1187", 2, "the return of 1187 with max_steps=2", REPORT_CUT_SHORT),
+        case("compensation 1042", 5, "the compensation", REPORT_HANDED_OVER),
+        case("courier 1042", 3, "the courier task with max_steps=3", REPORT_LIMIT),
+    ]
 
 
 _REPORT_HINT = ("Read it off the transcript: exit, ended_on, answer (None unless the model "
@@ -833,10 +586,9 @@ EXIT_REPORT_EXIT = Check(
     answer="exit_report",
     title="exit_report(task) names the exit the run really took, and its step",
     probe=_probe_report,
-    verify=Verify(_judge_report_exit, _report_facts),
-    reference=exit_report,
+    judge=_judge_report_exit,
+    facts=shipped(CHAPTER, "ch3-exit-report-exit"),
     cases=_visible_reports,
-    hidden=_report_cases,
     hint=_REPORT_HINT,
 )
 
@@ -845,10 +597,9 @@ EXIT_REPORT_ANSWER = Check(
     answer="exit_report",
     title="exit_report(task) gives the answer only if there was one, and the open requests",
     probe=_probe_report,
-    verify=Verify(_judge_report_honest, _report_facts),
-    reference=exit_report,
+    judge=_judge_report_honest,
+    facts=shipped(CHAPTER, "ch3-exit-report-honest"),
     cases=_visible_reports,
-    hidden=_report_cases,
     hint=_REPORT_HINT,
 )
 
@@ -870,20 +621,46 @@ TAKE_OVER = re.compile(r"\btakes? over\b", re.I)
 REQUEST_ID = re.compile(r"\bR-\d+\b")
 MONEY = re.compile(r"\brefund\w*|\bmoney\b|\bpaid\b|\bpay\w*", re.I)
 
+EXIT_RULES = {
+    ANSWERED: "an answer: say answered and the step; nobody takes over",
+    STEP_LIMIT: "the step limit: say step limit and the step; an employee takes over",
+    HANDED_OVER: "a hand-over: say the model asked, quote its reason; an employee takes over",
+    GUARDED: "a guard: say guard, quote its reason; an employee takes over",
+    MODEL_STOPPED: "a cut-off reply: say cut off, quote the stop reason; an employee takes "
+                   "over",
+}
+REQUESTS_WAITING = "requests are waiting: name each one, invent none, no money words"
+NO_REQUESTS = "no request was opened: name none, no money words"
 
-def _note_transcript(case: dict) -> Transcript:
+
+def note_input(task: str, max_steps: int = MAX_STEPS, orders: dict | None = None,
+               replies: list[Reply] | None = None, guard: dict | None = None) -> dict:
+    """A run a note is written for; `guard` is {"step": n, "reason": text}: a guard that
+    objects on step n with that reason."""
+    return {"task": task, "max_steps": max_steps, "orders": orders, "replies": replies,
+            "guard": guard}
+
+
+def note_transcript(case: dict) -> Transcript:
     """The run a note case describes, rebuilt the same way on both sides."""
-    model = ScriptedModel(case["replies"]) if case["replies"] else SupportModel()
     guards = []
     if case["guard"] is not None:
         at, reason = case["guard"]["step"], case["guard"]["reason"]
         guards.append(lambda steps: reason if len(steps) == at else None)
     shop = Shop(case["orders"]) if case["orders"] else None
-    return run_agent(model, case["task"], case["max_steps"], guards, shop)
+    return run_agent(model_of(case), case["task"], case["max_steps"], guards, shop)
+
+
+def exit_rule(case: dict) -> str:
+    return EXIT_RULES[note_transcript(case).exit]
+
+
+def requests_rule(case: dict) -> str:
+    return REQUESTS_WAITING if note_transcript(case).pending else NO_REQUESTS
 
 
 def _probe_note(fn: Any, case: dict) -> Any:
-    return fn(_note_transcript(case))
+    return fn(note_transcript(case))
 
 
 def _own_words(note: str, transcript: Transcript) -> str:
@@ -906,7 +683,7 @@ def _judge_note_exit(case: dict, facts: None, output: Any) -> str | None:
     problem = _note_text(output)
     if problem:
         return problem
-    transcript = _note_transcript(case)
+    transcript = note_transcript(case)
     exit_, own, step = transcript.exit, _own_words(output, transcript), transcript.ended_on
     for other in CROSS_CLAIMS:
         found = CLAIMS[other].search(own) if other != exit_ else None
@@ -932,7 +709,7 @@ def _judge_note_requests(case: dict, facts: None, output: Any) -> str | None:
     problem = _judge_note_exit(case, facts, output)
     if problem:
         return problem
-    transcript = _note_transcript(case)
+    transcript = note_transcript(case)
     own = _own_words(output, transcript)
     pending = [request["id"] for request in transcript.pending]
     missing = [rid for rid in pending if not re.search(rf"\b{rid}\b", output)]
@@ -947,80 +724,22 @@ def _judge_note_requests(case: dict, facts: None, output: Any) -> str | None:
     return None
 
 
-EXIT_RULES = {
-    ANSWERED: "an answer: say answered and the step; nobody takes over",
-    STEP_LIMIT: "the step limit: say step limit and the step; an employee takes over",
-    HANDED_OVER: "a hand-over: say the model asked, quote its reason; an employee takes over",
-    GUARDED: "a guard: say guard, quote its reason; an employee takes over",
-    MODEL_STOPPED: "a cut-off reply: say cut off, quote the stop reason; an employee takes "
-                   "over",
-}
-
-
-def _exit_rule(case: dict) -> str:
-    return EXIT_RULES[_note_transcript(case).exit]
-
-
-def _requests_rule(case: dict) -> str:
-    if _note_transcript(case).pending:
-        return "requests are waiting: name each one, invent none, no money words"
-    return "no request was opened: name none, no money words"
-
-
-def _note_input(task: str, max_steps: int = MAX_STEPS, orders: dict | None = None,
-                replies: list[dict] | None = None, guard: dict | None = None) -> dict:
-    return {"task": task, "max_steps": max_steps, "orders": orders, "replies": replies,
-            "guard": guard}
-
-
-GUARD_REASONS = ("order {o} is on the watch list", "a second look is needed for {o}",
-                 "token budget passed (412 > 400)", "same action twice → to an employee")
-
-
-def _note_inputs(rng: random.Random) -> list[dict]:
-    inputs = []
-    for number in range(30):
-        orders = _orders(rng)
-        order_id = rng.choice(list(orders))
-        if number % 5 == 0:    # the support agent on a generated shop and task
-            inputs.append(_note_input(_task(rng, order_id), rng.randint(1, 5), orders))
-        elif number % 5 == 1:  # a guard that objects on some step
-            task = _task(rng, order_id, rng.choice(("return", "courier")))
-            reason = rng.choice(GUARD_REASONS).format(o=order_id)
-            inputs.append(_note_input(task, 5, orders,
-                                      guard={"step": rng.randint(1, 3), "reason": reason}))
-        else:                  # scripted: requests, then an answer, a cut-off, a hand-over
-            max_steps = rng.randint(2, 5)
-            ends = ("answer", "cut_off", "human", "limit")[number % 4]
-            replies = _scripted(rng, ends, max_steps,
-                                tools=(OPEN_RETURN_REQUEST, GET_ORDER_STATUS))
-            inputs.append(_note_input(_task(rng, "1187"), max_steps, None, replies))
-    return inputs
-
-
 VISIBLE_NOTES = (
-    ("the return of 1187", _note_input(EXAMPLE_TASKS["return 1187"])),
-    ("the return of the undelivered 1042", _note_input(EXAMPLE_TASKS["return 1042"])),
-    ("the courier task", _note_input(EXAMPLE_TASKS["courier 1042"])),
-    ("the compensation", _note_input(EXAMPLE_TASKS["compensation 1042"])),
-    ("the return of 1187 with max_steps=2", _note_input(EXAMPLE_TASKS["return 1187"], 2)),
+    ("the return of 1187", note_input(EXAMPLE_TASKS["return 1187"])),
+    ("the return of the undelivered 1042", note_input(EXAMPLE_TASKS["return 1042"])),
+    ("the courier task", note_input(EXAMPLE_TASKS["courier 1042"])),
+    ("the compensation", note_input(EXAMPLE_TASKS["compensation 1042"])),
+    ("the return of 1187 with max_steps=2", note_input(EXAMPLE_TASKS["return 1187"], 2)),
     ("the courier task, a guard objects on step 2",
-     _note_input(EXAMPLE_TASKS["courier 1042"],
-                 guard={"step": 2, "reason": "same action twice → to an employee"})),
+     note_input(EXAMPLE_TASKS["courier 1042"],
+                guard={"step": 2, "reason": "same action twice → to an employee"})),
     ("a reply cut off by max_tokens",
-     _note_input("I want to return order 1187.", replies=CUT_OFF_SCRIPT)),
+     note_input("I want to return order 1187.", replies=CUT_OFF_SCRIPT)),
 )
 
 
-def _note_cases(rule: Any):
-    def visible() -> list[Case]:
-        return [Case(data, label, rule=rule(data)) for label, data in VISIBLE_NOTES]
-
-    def hidden(rng: random.Random) -> list[Case]:
-        return [Case(data, f"generated run {number + 1}", rule=rule(data))
-                for number, data in enumerate(_note_inputs(rng))]
-
-    return visible, hidden
+def _visible_notes(rule: Any) -> Any:
+    return lambda: [Case(data, label, rule=rule(data)) for label, data in VISIBLE_NOTES]
 
 
 _NOTE_HINT = ("Branch on transcript.exit. Say the exit's words (answered, step limit, asked, "
@@ -1033,10 +752,9 @@ NOTE_EXIT = Check(
     answer="handover_note",
     title="handover_note(transcript) says how the run ended, and claims nothing else",
     probe=_probe_note,
-    verify=Verify(_judge_note_exit),
-    reference=handover_note,
-    cases=_note_cases(_exit_rule)[0],
-    hidden=_note_cases(_exit_rule)[1],
+    judge=_judge_note_exit,
+    facts=no_facts,  # the rules alone judge a note
+    cases=_visible_notes(exit_rule),
     hint=_NOTE_HINT,
 )
 
@@ -1045,21 +763,11 @@ NOTE_REQUESTS = Check(
     answer="handover_note",
     title="handover_note(transcript), an honest note that also names the requests waiting",
     probe=_probe_note,
-    verify=Verify(_judge_note_requests),
-    reference=handover_note,
-    cases=_note_cases(_requests_rule)[0],
-    hidden=_note_cases(_requests_rule)[1],
+    judge=_judge_note_requests,
+    facts=no_facts,
+    cases=_visible_notes(requests_rule),
     hint=_NOTE_HINT,
 )
 
 CHECKS = (REPEATED_GUARD, REPEATED_RUNS, TOKEN_GUARD, BUDGET_STOP, FIX_LOOP_ANSWERS,
           FIX_LOOP_EXITS, EXIT_REPORT_EXIT, EXIT_REPORT_ANSWER, NOTE_EXIT, NOTE_REQUESTS)
-# Reference answers by the name a submission defines (used by tests and the benchmark).
-REFERENCE = {
-    "repeated_action": repeated_action,
-    "token_budget": token_budget,
-    "budget_stop_step": budget_stop_step,
-    "run_agent_lines": run_agent_lines,
-    "exit_report": exit_report,
-    "handover_note": handover_note,
-}
