@@ -70,7 +70,7 @@ COURIER = EXAMPLE_TASKS["courier 1042"]
 RUNNING_TOOLS = (GET_ORDER_STATUS, ESTIMATE_DELIVERY, OPEN_RETURN_REQUEST)
 # The library modules that answer exercises 1 and 2 (its first rules, and the viewer that
 # runs them): the grader's sandbox does not load them while it grades this chapter.
-LIBRARY_GUARDS = ("agentloop.guards", "agentloop.widgets.ch3_transcripts")
+GUARD_MODULES = ("agentloop.guards", "agentloop.widgets.ch3_transcripts")
 
 # --- a guard's verdict, as the probes report it -----------------------------------------------
 
@@ -229,7 +229,7 @@ REPEATED_GUARD = Check(
     id="ch3-repeated-guard",
     answer="repeated_action",
     title="repeated_action() stops an action already asked for at any earlier step",
-    answered_by=LIBRARY_GUARDS,
+    answered_by=GUARD_MODULES,
     probe=_probe_guard,
     judge=_judge_verdict,
     facts=shipped(CHAPTER, "ch3-repeated-guard"),
@@ -287,7 +287,7 @@ REPEATED_RUNS = Check(
     id="ch3-repeated-runs",
     answer="repeated_action",
     title="with repeated_action, the agent stops before running an action a second time",
-    answered_by=LIBRARY_GUARDS,
+    answered_by=GUARD_MODULES,
     probe=_probe_run,
     judge=_judge_run,
     facts=shipped(CHAPTER, "ch3-repeated-runs"),
@@ -363,7 +363,7 @@ TOKEN_GUARD = Check(
     id="ch3-token-guard",
     answer="token_budget",
     title="token_budget(budget) stops a run once the tokens sent and written pass the budget",
-    answered_by=LIBRARY_GUARDS,
+    answered_by=GUARD_MODULES,
     probe=_probe_budget,
     judge=_judge_budget,
     facts=shipped(CHAPTER, "ch3-token-guard"),
@@ -401,7 +401,7 @@ BUDGET_STOP = Check(
     id="ch3-budget-stop",
     answer="budget_stop_step",
     title="budget_stop_step(task, budget): where the office's budget stops the support agent",
-    answered_by=LIBRARY_GUARDS,
+    answered_by=GUARD_MODULES,
     probe=_probe_stop,
     judge=_judge_stop,
     facts=shipped(CHAPTER, "ch3-budget-stop"),

@@ -14,7 +14,7 @@ from agentloop_grader.answers.ch3 import REFERENCE
 
 from agentloop import guards
 from agentloop.checks import check, collect, get_check, judge, run_check
-from agentloop.checks.ch3 import CHECKS, GO, LIBRARY_GUARDS, STOP, guard_verdict
+from agentloop.checks.ch3 import CHECKS, GO, GUARD_MODULES, STOP, guard_verdict
 from agentloop.checks.core import NoFacts
 from agentloop.checks.student import facts_file, input_key
 
@@ -62,13 +62,13 @@ def test_an_input_that_is_not_a_visible_case_has_no_facts_here():
 
 def test_the_check_module_loads_neither_the_librarys_guards_nor_the_viewer():
     code = ("import sys, agentloop.checks.ch3, agentloop.checks;"
-            f"print([m for m in {list(LIBRARY_GUARDS)!r} if m in sys.modules])")
+            f"print([m for m in {list(GUARD_MODULES)!r} if m in sys.modules])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
     for check_id in ("ch3-repeated-guard", "ch3-repeated-runs", "ch3-token-guard",
                      "ch3-budget-stop"):
-        assert BY_ID[check_id].answered_by == LIBRARY_GUARDS
+        assert BY_ID[check_id].answered_by == GUARD_MODULES
 
 
 @pytest.mark.parametrize(("reason", "verdict"), [
