@@ -9,6 +9,11 @@ and every write, happens in this process, one student at a time. A student's not
 one after another, as stock runs them (sorted by name): each starts with what the ones
 before it wrote in the student's folder (`_Chain`), so a notebook may read what an
 earlier one saved; the class's students run side by side.
+
+Stock grades one notebook at a time. When several run at once, a test cell that measures
+time (timing.py) and fails, or a cell the time limit killed, is not scored yet: after the
+parallel pass its notebook runs again with the machine to itself (no other job at all), and
+that run stands; the run report and the class report say which cells and why.
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ from .submission import (
     source_records,
 )
 from .supervisor import SandboxUnfit
+from .timing import clocked_cells
 
 BASE_PRELOAD = ("agentloop", "agentloop.checks")
 # What stock's autograde adds to the environment its kernels see (nbgrader's
@@ -113,6 +119,7 @@ class Autograder:
         config = course.config()
         self.limits = options.limits or Limits(time_s=execute_timeout(config))
         self.exclude_overwriting = exclude_overwriting(config, assignment)
+        self.clocked = clocked_cells(self.assignment)  # test cells that measure time
         self.seed = options.seed if options.seed is not None else \
             course_seed(self.course.root, create=True)
         self.book = CaseBook.build(self.assignment, self.seed)
@@ -196,10 +203,11 @@ class Autograder:
         kept = set(self.exclude_overwriting)
         return tuple(sorted(f.path for f in sub.files if f.path in kept))
 
-    def record(self, writer: GradebookWriter, sub: Submission, runs: dict[str, Run]) -> Row:
+    def record(self, writer: GradebookWriter, sub: Submission, runs: dict[str, Run],
+               notes: tuple[str, ...] = ()) -> Row:
         """Judge one student's runs, write the gradebook and autograded notebooks."""
         scores: dict[str, list[CellScore]] = {}
-        problems = list(sub.problems)
+        problems = [*sub.problems, *notes]
         for name, notebook in sub.notebooks.items():
             spec = self.assignment.notebooks[name]
             run = runs.get(name)
@@ -280,8 +288,14 @@ class Autograder:
                     jobs.append(first)
 
             def follow(run: Run) -> Job | None:
-                return self.next_job(run.student, chains[run.student], run)
+                after = self.next_job(run.student, chains[run.student], run)
+                if after is not None:
+                    self._jobs[after.job_id] = after
+                return after
 
+            self._jobs = {job.job_id: job for job in jobs}
+            busy = pool is not None and total > 1 and len(pool.workers) > 1
+            deferred: list[tuple[_Pending, dict[str, list[tuple[str, str]]]]] = []
             with GradebookWriter(self.course, self.assignment, self.late) as writer:
                 for item in pending.values():
                     if item.waiting == 0:
@@ -293,9 +307,57 @@ class Autograder:
                     item.waiting -= 1
                     bar.update(1)
                     if item.waiting == 0:
-                        report.add(self.record(writer, item.submission, item.runs))
+                        flagged = self.busy_failures(item.submission, item.runs) if busy \
+                            else {}
+                        if flagged:  # not scored yet: first the machine to itself
+                            deferred.append((item, flagged))
+                        else:
+                            report.add(self.record(writer, item.submission, item.runs))
                 bar.close()
+                for item, flagged in deferred:
+                    notes = self._rerun_alone(pool, item, flagged, report)
+                    report.add(self.record(writer, item.submission, item.runs, notes))
         return report
+
+    def busy_failures(self, sub: Submission, runs: dict[str, Run]
+                      ) -> dict[str, list[tuple[str, str]]]:
+        """Per notebook, the cells a busy machine may have failed: (cell, why)."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for name, run in runs.items():
+            cells = [(cid, ran.excluded) for cid, ran in run.cells.items()
+                     if ran.excluded and ran.excluded.endswith("(time limit)")]
+            spec = self.assignment.notebooks[name]
+            for score in score_notebook(spec, sub.notebooks[name], run, self.book):
+                if (name, score.grade_id) in self.clocked and not score.passed and \
+                        score.grade_id not in dict(cells):
+                    cells.append((score.grade_id, "it measures time"))
+            if cells:
+                found[name] = cells
+        return found
+
+    def _rerun_alone(self, pool: Any, item: _Pending, flagged: dict[str, list[tuple[str, str]]],
+                     report: RunReport) -> tuple[str, ...]:
+        """Run each flagged notebook again with no other job running; that run stands."""
+        notes = []
+        sub = item.submission
+        for name, cells in flagged.items():
+            job = self._jobs[item.runs[name].job_id]
+            again = next(iter(pool.run([job])))
+            item.runs[name] = again
+            after = {s.grade_id: s for s in score_notebook(self.assignment.notebooks[name],
+                                                           sub.notebooks[name], again,
+                                                           self.book)}
+            for cid, why in cells:
+                score = after.get(cid)
+                ran = again.cells.get(cid)
+                outcome = ("passed" if score.passed else "failed again") if score else \
+                    ("ran" if ran and not ran.excluded else "failed again")
+                notes.append(f"{name}: {cid} failed while {len(pool.workers)} notebooks ran "
+                             f"at once ({why}); re-run alone: {outcome}")
+                report.reruns.append({"student": sub.student, "notebook": name, "cell": cid,
+                                      "why": why, "workers": len(pool.workers),
+                                      "outcome": outcome})
+        return tuple(notes)
 
     def _report(self) -> RunReport:
         options = self.options
@@ -347,12 +409,12 @@ class Autograder:
             setup, choice = self._dask
             yield from dask_runs(self.options.scheduler or "", jobs, setup, choice, follow)
             return
-        with pool:
-            failed = pool.workers[0].ready.failed if pool.workers[0].ready else ()
-            if failed:
-                report.notes.append(f"could not pre-import {', '.join(failed)} "
-                                    "(cells importing them will fail)")
-            yield from pool.run(jobs, follow)
+        pool.wait_ready()  # closed by _pool, after the reruns
+        failed = pool.workers[0].ready.failed if pool.workers[0].ready else ()
+        if failed:
+            report.notes.append(f"could not pre-import {', '.join(failed)} "
+                                "(cells importing them will fail)")
+        yield from pool.run(jobs, follow)
 
     def _setup(self, tmp: Path) -> tuple[Setup, object, list[object]]:
         """Stage the assignment's files (read-only) and one work root per worker."""

@@ -11,6 +11,11 @@ Where each figure comes from:
   reports COURSE/reports/<assignment>-<time>.json, each student's row taken from the
   newest run report that graded that student.
 
+Cells are named as a teacher reads them (`CellStats.title`): by their grade id when the
+teacher named the cell, else (the toolbar's `cell-1a2b…` ids) by the heading or the line
+above it. The headline lists the mistakes; unanswered work (answers left as released,
+"No response.", the released NotImplementedError stub) is one line under them.
+
 Failures are grouped per graded cell by (rule, reason): a check's failed case carries the
 rule it tests and why it failed ("expected 'error', got 'limit'"); an ordinary test cell's
 failure has its error line as the rule. A group counts students, not cases: a student
@@ -51,6 +56,9 @@ TOP_MISTAKES = 8  # across cells, at the top of the page
 SLOWEST = 5
 EVERY_CASE = "every case of the cell"
 ALL_FAILED = re.compile(r"^(\d+)/(\d+) cases failed")  # judging's summary of a check
+TOOLBAR_ID = re.compile(r"^cell-[0-9a-f]{16}$")  # a grade id nbgrader's toolbar made up
+UNANSWERED = ("No response.", "NotImplementedError")  # how work left as released fails
+LABEL_CHARS = 60
 
 TROUBLE_SIGNS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("unreadable", ("is not a readable notebook", "the notebook is empty",
@@ -158,6 +166,14 @@ class CellStats:
     mean: float | None = None
     needs_manual: int = 0
     groups: list[FailureGroup] = field(default_factory=list)
+    label: str = ""  # what a teacher reads for it when its grade id is made up
+
+    @property
+    def title(self) -> str:
+        """The cell as a teacher names it: its grade id, or its heading for a made-up id."""
+        if not self.label:
+            return self.key
+        return self.label if self.key == self.grade_id else f"{self.notebook}: {self.label}"
 
     @property
     def pass_rate(self) -> float | None:
@@ -215,15 +231,27 @@ class ClassReport:
     def mistakes(self, limit: int = TOP_MISTAKES) -> list[dict[str, Any]]:
         """The biggest failure groups over every cell: most students first, then the
         notebook's order. Groups of students who all crashed, timed out, sent hostile code
-        or an unreadable notebook are left out (they are listed by `trouble`)."""
+        or an unreadable notebook are left out (they are listed by `trouble`), and so is
+        unanswered work (`unanswered`)."""
         troubled = {s.student for s in self.students if s.troubles}
         order = {cell.key: number for number, cell in enumerate(self.cells)}
         pairs = [(cell, group) for cell in self.cells for group in cell.groups
-                 if not set(group.students) <= troubled]
+                 if not set(group.students) <= troubled and not unanswered(group)]
         pairs.sort(key=lambda p: (-len(p[1].students), p[1].rule == EVERY_CASE,
                                   order[p[0].key], -p[1].cases, p[1].rule))
-        return [{"cell": cell.key, "kind": cell.kind, **_group_plain(group)}
-                for cell, group in pairs[:limit]]
+        return [{"cell": cell.key, "title": cell.title, "kind": cell.kind,
+                 **_group_plain(group)} for cell, group in pairs[:limit]]
+
+    def unanswered(self) -> dict[str, Any]:
+        """Work left as released, in one line: how many answers, of whom."""
+        who: dict[str, int] = {}
+        for cell in self.cells:
+            for group in cell.groups:
+                if unanswered(group):
+                    for student in group.students:
+                        who[student] = who.get(student, 0) + 1
+        return {"students": len(who), "answers": sum(who.values()),
+                "who": sorted(who), "per_student": dict(sorted(who.items()))}
 
     def trouble(self) -> list[dict[str, str]]:
         return [{"student": s.student, **t} for s in self.students for t in s.troubles]
@@ -253,7 +281,8 @@ class ClassReport:
                 "generated": self.generated, "max_score": self.max_score,
                 "students": len(self.students), "submitted": len(self.submitted),
                 "missing": [s.student for s in self.students if not s.submitted],
-                "scores": self.scores(), "mistakes": self.mistakes(), "cells": cells,
+                "scores": self.scores(), "mistakes": self.mistakes(),
+                "unanswered": self.unanswered(), "cells": cells,
                 "trouble": self.trouble(), "late": self.late(), "timing": self.timing(),
                 "run": self.run, "notes": self.notes, "rows": students}
 
@@ -276,11 +305,66 @@ class ClassReport:
                  "submitted" + (f", mean {scores['mean']:.3g}/{self.max_score:g}"
                                 if scores["count"] else "")]
         for item in self.mistakes(3):
-            lines.append(f"  {item['cell']}: {item['rule']} — {item['reason']}: "
+            lines.append(f"  {item['title']}: {item['rule']} — {item['reason']}: "
                          f"{item['students']} student(s)")
+        left = self.unanswered()
+        if left["answers"]:
+            lines.append(f"  unanswered: {left['answers']} answer(s) left as released by "
+                         f"{left['students']} student(s)")
         for item in self.trouble():
             lines.append(f"  {item['student']}: {item['kind']}: {item['reason']}")
         return "\n".join(lines)
+
+
+def unanswered(group: FailureGroup) -> bool:
+    """A group of work left as released rather than a mistake."""
+    return any(text.startswith(UNANSWERED) for text in (group.rule, group.reason))
+
+
+def cell_labels(course: Course, assignment: str) -> dict[tuple[str, str], str]:
+    """(notebook, grade id) -> what a teacher reads for a cell whose grade id the toolbar
+    made up: the nearest heading (or first line) of the markdown above it, else its own
+    first line."""
+    labels: dict[tuple[str, str], str] = {}
+    for path in sorted(course.path("source", assignment=assignment).glob("*.ipynb")):
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+        except (OSError, ValueError):
+            continue
+        above = ""
+        for cell in cells if isinstance(cells, list) else []:
+            if not isinstance(cell, dict):
+                continue
+            text = _text(cell)
+            gid = ((cell.get("metadata") or {}).get("nbgrader") or {}).get("grade_id")
+            if isinstance(gid, str) and TOOLBAR_ID.match(gid):
+                labels[(path.stem, gid)] = _shorten(above or _first_line(text) or gid)
+            if cell.get("cell_type") == "markdown" and not gid:
+                above = _heading(text) or above
+    return labels
+
+
+def _text(cell: dict[str, Any]) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _heading(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    headings = [line.lstrip("#").strip() for line in lines if line.startswith("#")]
+    return headings[-1] if headings else (lines[0] if lines else "")
+
+
+def _first_line(text: str) -> str:
+    for line in text.splitlines():
+        line = line.strip().strip('"').strip("'").lstrip("#").strip()
+        if line and not line.startswith(("import ", "from ")):
+            return line
+    return ""
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= LABEL_CHARS else text[:LABEL_CHARS - 1] + "…"
 
 
 def _group_plain(group: FailureGroup) -> dict[str, Any]:
@@ -349,6 +433,7 @@ def build(course: Course, assignment: str,
     from nbgrader.api import MissingEntry
 
     runs = run_reports(course, assignment) if runs is None else runs
+    labels = cell_labels(course, assignment)
     newest: dict[str, dict[str, Any]] = {}  # student -> their row in the newest run
     for _, data in runs:
         for row in data.get("rows", []):
@@ -371,8 +456,9 @@ def build(course: Course, assignment: str,
                 kind = "task" if cell.name in tasks else \
                     "manual" if cell.name in answers else "test"
                 key = cell.name if single else f"{notebook.name}/{cell.name}"
-                cells[(notebook.name, cell.name)] = CellStats(key, notebook.name, cell.name,
-                                                              kind, float(cell.max_score))
+                cells[(notebook.name, cell.name)] = CellStats(
+                    key, notebook.name, cell.name, kind, float(cell.max_score),
+                    label=labels.get((notebook.name, cell.name), ""))
         students = []
         scores: dict[str, dict[tuple[str, str], tuple[float | None, bool]]] = {}
         for student in sorted(gb.students, key=lambda s: s.id):
@@ -408,7 +494,7 @@ def build(course: Course, assignment: str,
         if line.submitted and row is not None:
             line.seconds = float(row.get("seconds") or 0.0)
             line.troubles = troubles(row)
-        line.failed_cells = [cells[k].key for k in order
+        line.failed_cells = [cells[k].title for k in order
                              if _lost_points(scores.get(line.student, {}).get(k), cells[k])]
     notes = []
     if not runs:
@@ -473,8 +559,10 @@ def _fill(cell: CellStats, scores: dict[str, dict[tuple[str, str], tuple[float |
     found = []
     for (rule, reason), group in groups.items():
         who = sorted(group["students"])
+        example = _example(group["students"])
         found.append(FailureGroup(rule, reason, who, group["cases"],
-                                  _example(group["students"])))
+                                  "" if example == cell.grade_id else example))  # a test
+        # cell's only "case" is itself
     found.sort(key=lambda g: (-len(g.students), g.rule == EVERY_CASE, -g.cases, g.rule,
                               g.reason))
     cell.groups = found
@@ -519,7 +607,8 @@ def _run_meta(runs: list[tuple[Path | None, dict[str, Any]]]) -> dict[str, Any]:
             "memory_mb": limits.get("memory_mb"), "isolation": settings.get("isolation"),
             "isolation_mode": settings.get("isolation_mode"),
             "late_penalties": settings.get("late_penalties"),
-            "notes": list(data.get("notes") or []), "runs_read": len(runs)}
+            "notes": list(data.get("notes") or []), "runs_read": len(runs),
+            "reruns": [r for r in data.get("reruns") or [] if isinstance(r, dict)]}
 
 
 def write(course: Course, assignment: str, folder: Path | None = None) -> ClassReport:

@@ -103,6 +103,8 @@ class RunReport:
     seconds: float = 0.0
     files: list[str] = field(default_factory=list)  # where save() wrote it, and the class
     # report's files
+    reruns: list[dict[str, Any]] = field(default_factory=list)  # cells a busy machine may
+    # have failed, run again alone: student, notebook, cell, why, workers, outcome
     _base: Path | None = field(default=None, repr=False, compare=False)
 
     def add(self, row: Row) -> None:
@@ -112,12 +114,15 @@ class RunReport:
         """A readable summary: totals, then every problem per student."""
         rows = sorted(self.rows, key=lambda r: r.student)
         lines = [f"# Grading report: {self.assignment} ({self.started})", "",
-                 f"{len(rows)} submission(s) graded in {self.seconds:.1f} s."]
+                 f"{len(rows)} submission(s) graded in {self.seconds:.1f} s.",
+                 f"Scores as this run left them in the gradebook: what is graded by hand "
+                 f"later is not here (`agentloop-grade report {self.assignment}` and "
+                 f"`export` show the current totals)."]
         isolation = self.settings.get("isolation")
         if isolation:
             lines.append(f"- sandbox: {isolation}")
         lines += [f"- note: {n}" for n in self.notes]
-        lines += ["", "| student | score | problems |", "| --- | --- | --- |"]
+        lines += ["", "| student | score when graded | problems |", "| --- | --- | --- |"]
         for row in rows:
             lines.append(f"| {row.student} | {row.score_text()} | {len(row.problems)} |")
         troubled = [r for r in rows if r.problems]
@@ -126,6 +131,11 @@ class RunReport:
             for row in troubled:
                 lines.append(f"- **{row.student}**")
                 lines += [f"  - {p}" for p in row.problems]
+        if self.reruns:
+            lines += ["", "## Re-run with the machine to itself",
+                      "Failed while other notebooks ran at once; the run alone stands:"]
+            lines += [f"- {r['student']}, {r['notebook']}/{r['cell']} ({r['why']}): "
+                      f"{r['outcome']}" for r in self.reruns]
         protections = self.settings.get("protections")
         if protections:
             lines += ["", "## What each kind of test cell is protected against"]

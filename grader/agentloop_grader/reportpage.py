@@ -211,7 +211,7 @@ def _cards(report: ClassReport) -> str:
     if graded:
         worst = min(graded, key=lambda c: (c.pass_rate, c.key))
         out.append(card("Hardest cell", f"{percent(worst.pass_rate)}",
-                        f"passed <code>{esc(worst.key)}</code>", alert=worst.pass_rate < 0.5))
+                        f"passed <code>{esc(worst.title)}</code>", alert=worst.pass_rate < 0.5))
     trouble = {t["student"] for t in report.trouble()}
     out.append(card("Need a look", str(len(trouble)), "crash, time-out, hostile code or "
                     "unreadable", alert=bool(trouble)))
@@ -236,10 +236,16 @@ def _mistakes(report: ClassReport) -> str:
             "student who fails several cases of the same rule counts once). Students whose "
             "code crashed or ran out of time are under <a href=\"#trouble\">Students who "
             "need a look</a>.</p>")
+    left = report.unanswered()
+    unanswered = (f"<p class=\"lead\">Unanswered: {plural(left['answers'], 'answer')} left "
+                  f"as released, by {plural(left['students'], 'student')} "
+                  f"({who(left['who'])}).</p>" if left["answers"] else "")
     if not items:
         note = "Every submission passed every graded cell." if report.run else \
             "No run report with failure details (grade with agentloop-grade autograde)."
-        return head + f"<p class=\"empty\">{note}</p></section>"
+        if left["answers"]:
+            note = "Nothing else: every answer given passed."
+        return head + f"<p class=\"empty\">{note}</p>{unanswered}</section>"
     rows = []
     for item in items:
         example = f" · e.g. case <em>{esc(item['example_case'])}</em>" \
@@ -252,9 +258,9 @@ def _mistakes(report: ClassReport) -> str:
             f"{percent(item['students'] / len(report.submitted))}</small></div><div>"
             f"<div class=\"rule\">{esc(item['rule'])}</div>{reason}"
             f"<div class=\"meta\">{badge(item['kind'], KIND_WORDS)} <code>"
-            f"{esc(item['cell'])}</code> · {plural(item['cases'], 'failed case')}"
+            f"{esc(item['title'])}</code> · {plural(item['cases'], 'failed case')}"
             f"{example}</div><div class=\"who\">{who(item['who'])}</div></div></li>")
-    return head + f"<ol class=\"mistakes\">{''.join(rows)}</ol></section>"
+    return head + f"<ol class=\"mistakes\">{''.join(rows)}</ol>{unanswered}</section>"
 
 
 def _cells(report: ClassReport) -> str:
@@ -262,7 +268,7 @@ def _cells(report: ClassReport) -> str:
     if not cells:
         return ""
     auto = [c for c in cells if c.kind in ("check", "test")]
-    uri = plots.pass_rates([c.key for c in auto], [c.pass_rate for c in auto],
+    uri = plots.pass_rates([c.title for c in auto], [c.pass_rate for c in auto],
                            [f"{c.passed}/{c.graded}" for c in auto])
     by_hand = any(c.needs_manual or c.kind in ("manual", "task") for c in cells)
     rows = []
@@ -274,7 +280,7 @@ def _cells(report: ClassReport) -> str:
                 f"<span class=\"muted\">{cell.passed}/{cell.graded}</span>"
                 if cell.graded else "<span class=\"muted\">not graded yet</span>")
         manual = f"<td class=\"num\">{cell.needs_manual or ''}</td>" if by_hand else ""
-        rows.append(f"<tr><td class=\"key\"><code>{esc(cell.key)}</code></td><td>"
+        rows.append(f"<tr><td class=\"key\"><code>{esc(cell.title)}</code></td><td>"
                     f"{badge(cell.kind, KIND_WORDS)}</td><td class=\"num\">"
                     f"{cell.points:g}</td><td style=\"white-space:nowrap\">{rate}</td>"
                     f"<td class=\"num\">{num(cell.mean)}</td>{manual}"
@@ -284,7 +290,7 @@ def _cells(report: ClassReport) -> str:
              + ("<th class=\"num\">to grade by hand</th>" if by_hand else "")
              + "<th>most common failure (students)</th></tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
-    alt = "; ".join(f"{c.key}: {percent(c.pass_rate)} full marks" for c in auto)
+    alt = "; ".join(f"{c.title}: {percent(c.pass_rate)} full marks" for c in auto)
     details = "".join(_cell_groups(c) for c in sorted(cells, key=lambda c: -c.failed)
                       if c.groups)
     return ("<section id=\"cells\"><h2>Every graded cell</h2><p class=\"lead\">Pass rate "
@@ -303,7 +309,7 @@ def _cell_groups(cell: CellStats) -> str:
                     f"<td>{esc(group.rule)}</td><td>{reason}</td><td class=\"num\">"
                     f"{group.cases}</td><td>{esc(group.example_case)}</td>"
                     f"<td class=\"who\">{who(group.students)}</td></tr>")
-    return (f"<h3><code>{esc(cell.key)}</code> — {plural(cell.failed, 'student')} without "
+    return (f"<h3><code>{esc(cell.title)}</code> — {plural(cell.failed, 'student')} without "
             f"full marks</h3><table><thead><tr><th class=\"num\">students</th>"
             "<th>what the case tests</th><th>what went wrong</th><th class=\"num\">cases"
             "</th><th>example case</th><th>who</th></tr></thead><tbody>"
@@ -400,7 +406,22 @@ def _timing(report: ClassReport) -> str:
             + esc("; ".join(lead)) + ".</p><div class=\"cols\"><div>"
             + figure(uri, "Histogram of seconds per submission") + "</div><div><table>"
             "<thead><tr><th>slowest</th><th class=\"num\">seconds</th></tr></thead><tbody>"
-            + rows + "</tbody></table></div></div></section>")
+            + rows + "</tbody></table></div></div>" + _reruns(report) + "</section>")
+
+
+def _reruns(report: ClassReport) -> str:
+    """Cells that failed while other notebooks ran at once, and the run alone that stands."""
+    reruns = report.run.get("reruns") or []
+    if not reruns:
+        return ""
+    rows = "".join(f"<tr><td>{esc(r.get('student'))}</td><td><code>{esc(r.get('notebook'))}"
+                   f"/{esc(r.get('cell'))}</code></td><td>{esc(r.get('why'))}</td><td>"
+                   f"re-run alone: {esc(r.get('outcome'))}</td></tr>" for r in reruns)
+    return ("<h3>Run again with the machine to itself</h3><p class=\"lead\">These cells "
+            "failed while other notebooks were graded at the same time; stock grades one "
+            "notebook at a time, so each notebook was run again alone, and that run "
+            "stands.</p><table><thead><tr><th>student</th><th>cell</th><th>why</th>"
+            "<th>outcome</th></tr></thead><tbody>" + rows + "</tbody></table>")
 
 
 def _everyone(report: ClassReport) -> str:

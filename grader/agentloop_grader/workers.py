@@ -393,6 +393,13 @@ class WorkerPool:
             raise
 
     def __enter__(self) -> WorkerPool:
+        self.wait_ready()
+        return self
+
+    def wait_ready(self) -> None:
+        """Launch what is not launched yet and wait for every worker's imports."""
+        if not self.idle.empty():
+            return
         try:
             self.launch()
             for worker in self.workers:
@@ -401,7 +408,6 @@ class WorkerPool:
         except BaseException:
             self.close()
             raise
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()

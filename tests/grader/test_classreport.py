@@ -133,7 +133,8 @@ def test_top_failure_names_the_mistake_with_the_right_count(graded):
     assert (second["rule"], second["students"]) == (NO_RETRY_HELPS, 4)
     # the same mistake is the class's biggest one over every cell
     assert data["mistakes"][0]["students"] == 4
-    assert {"cell": "ch1-decide-failure", "kind": "check", **top} in data["mistakes"]
+    assert {"cell": "ch1-decide-failure", "title": "ch1-decide-failure", "kind": "check",
+            **top} in data["mistakes"]
     # pass rates come from the gradebook: ada and late pass, the others fail the cell
     assert (failure["passed"], failure["graded"]) == (2, 8)
     assert failure["kind"] == "check"
