@@ -198,8 +198,11 @@ def _feedback(args: argparse.Namespace) -> int:
     from .feedback import feedback
 
     course = _course(args).require()
-    for path in feedback(course, course.resolve(args.assignment)):
+    result = feedback(course, course.resolve(args.assignment))
+    for path in result.pages:
         print(f"feedback: {path}")
+    for line in result.warnings():
+        print(f"agentloop-grade: warning: {line}", file=sys.stderr)
     return 0
 
 

@@ -31,7 +31,9 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Course:
 
 
 def test_feedback_html_has_scores_and_no_solution(course):
-    pages = feedback(course, A)
+    result = feedback(course, A)
+    pages = result.pages
+    assert not result.withheld
     assert {p.parts[-3] for p in pages} == {"ada", "bea", "cy"}
     for page in pages:
         assert "Score" in page.read_text()
