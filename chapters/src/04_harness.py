@@ -581,19 +581,26 @@ def block_rm_rf(payload):
 # each `Event` (it has `.type` and `.data`). `figures()` returns
 #
 # ```python
-# {"steps": …, "tool_calls": …, "errors": …, "per_step": [...]}
+# {"steps": …, "tool_calls": …, "blocked": …, "failed": …, "per_step": [...]}
 # ```
 #
-# - `tool_calls` counts `tool.call` events and `errors` counts `tool.error` events;
+# - `tool_calls` counts `tool.call` events;
+# - a `tool.error` is one of two kinds, and its `call_id` says which. A **blocked** call was
+#   refused by a `before_tool_call` hook before it was handed out: it never got a call id
+#   (`call_id` is `None`, as in lesson 3's log) and has no `tool.call`. A **failed** call was
+#   handed out (it has a `call_id` and a `tool.call`) and came back as an error or a malformed
+#   result — or an `after_tool_call` hook refused its result. `blocked` and `failed` count
+#   each kind;
 # - `per_step` has one entry for every `step.end`, in order:
-#   `{"name": …, "status": …, "tool_calls": …, "errors": …}` — name and status from the
-#   `step.end`, and the tool calls and errors seen **since the last `step.start` or `step.end`**
-#   (a step skipped from `after_step` ends without starting: its figures are 0);
+#   `{"name": …, "status": …, "tool_calls": …, "blocked": …, "failed": …}` — name and status
+#   from the `step.end`, and the counts seen **since the last `step.start` or `step.end`**
+#   (a step skipped from `after_step` ends without starting: its counts are 0);
 # - `steps` is the number of entries in `per_step`.
 #
-# The checks subscribe a fresh instance to generated sessions with errors, blocked calls,
-# replans, skips and pauses. (The session record, which folds the same events, is withheld
-# while your class is checked: count them yourself.)
+# The session record (`harness.session`) counts tool calls and errors for the whole session;
+# it does not say which errors were blocked calls, nor which step they belong to. The checks
+# subscribe a fresh instance to generated sessions with blocked calls, failed results,
+# refusing hooks, replans, skips and pauses.
 #
 # > **Python you need · a class, `self`, `__call__`.** `class StepFigures:` defines a new kind
 # > of object. `__init__(self)` runs when one is made (`figures = StepFigures()`) and sets up
@@ -603,37 +610,41 @@ def block_rm_rf(payload):
 
 # %% solution id=ch4-figures-answer
 class StepFigures:
-    """Counts tool calls and errors per step, from the event stream."""
+    """Counts tool calls, blocked calls and failed calls per step, from the event stream."""
 
     def __init__(self):
         ### BEGIN SOLUTION
         self.per_step = []
-        self.tool_calls = 0
-        self.errors = 0
-        self.open_calls = 0
-        self.open_errors = 0
+        self.totals = {"tool_calls": 0, "blocked": 0, "failed": 0}
+        self.open = {"tool_calls": 0, "blocked": 0, "failed": 0}
         ### END SOLUTION
 
     def __call__(self, event):
         ### BEGIN SOLUTION
         if event.type == "step.start":
-            self.open_calls = self.open_errors = 0
-        elif event.type == "tool.call":
-            self.tool_calls += 1
-            self.open_calls += 1
-        elif event.type == "tool.error":
-            self.errors += 1
-            self.open_errors += 1
-        elif event.type == "step.end":
+            self.open = {"tool_calls": 0, "blocked": 0, "failed": 0}
+            return
+        if event.type == "step.end":
             self.per_step.append({"name": event.data["name"], "status": event.data["status"],
-                                  "tool_calls": self.open_calls, "errors": self.open_errors})
-            self.open_calls = self.open_errors = 0
+                                  **self.open})
+            self.open = {"tool_calls": 0, "blocked": 0, "failed": 0}
+            return
+        if event.type == "tool.call":
+            kind = "tool_calls"
+        elif event.type == "tool.error" and event.data["call_id"] is None:
+            kind = "blocked"  # refused before it was handed out
+        elif event.type == "tool.error":
+            kind = "failed"   # handed out, and it came back bad
+        else:
+            return
+        self.open[kind] += 1
+        self.totals[kind] += 1
         ### END SOLUTION
 
     def figures(self):
         ### BEGIN SOLUTION
-        return {"steps": len(self.per_step), "tool_calls": self.tool_calls,
-                "errors": self.errors, "per_step": [dict(row) for row in self.per_step]}
+        return {"steps": len(self.per_step), **self.totals,
+                "per_step": [dict(row) for row in self.per_step]}
         ### END SOLUTION
 
 
@@ -645,35 +656,46 @@ class StepFigures:
 # ### Exercise 3 · Handle a budget pause
 #
 # Write `finish_session(harness, stop)`: take a session at its first `stop` and carry it to the
-# end; return the final `Stop`. Until `stop.kind == "done"`:
+# end, as a caller with a standing rule: **each limit may be extended at most twice in one
+# session.** A session that runs out of the same thing a third time is stuck, and a person
+# should look at it, so the caller closes it. Until `stop.kind == "done"`:
 #
 # - on a `"tool_call"` stop, answer with the registered tools:
 #   `harness.resume(harness.call_tool(stop.request))`;
 # - on a `"pause"` stop, read which limit ran out (`stop.pause["limit"]`: `"turns"`,
-#   `"tool_calls"` or `"seconds"`), extend **only that limit** with `harness.extend_budget(...)`
-#   — turns or tool calls by 1, seconds by 10 — and `harness.resume()`.
+#   `"tool_calls"` or `"seconds"`). If that limit has been extended twice already, close the
+#   session — `harness.close("…")`, with a reason of your choice — and return the `Stop` it
+#   returns. Otherwise extend **only that limit** with `harness.extend_budget(...)` — turns or
+#   tool calls by 1, seconds by 10 — and `harness.resume()`.
 #
-# A caller that extends everything by a lot has no budget at all. The checks run the demo with
-# tight generated budgets, record the extensions you make and the event log, and replay that
-# log with the trusted harness.
+# Return the final `Stop`. Twice is counted for each limit on its own: a session may get two
+# more turns *and* two more tool calls. A caller that extends everything by a lot has no
+# budget at all. The checks run the demo with tight generated budgets (on simulated clocks of
+# one to three seconds a move), record the extensions you make, where the session ends and
+# its event log.
 #
-# > **Python you need · keyword arguments from a dict.** `harness.extend_budget(turns=1)` and
-# > `harness.extend_budget(**{"turns": 1})` are the same call: `**` unpacks a dict into keyword
-# > arguments, so `extend_budget(**{limit: 1})` extends whichever limit the variable `limit`
-# > names.
+# > **Python you need · keyword arguments from a dict; counting in a dict.**
+# > `harness.extend_budget(turns=1)` and `harness.extend_budget(**{"turns": 1})` are the same
+# > call: `**` unpacks a dict into keyword arguments, so `extend_budget(**{limit: 1})` extends
+# > whichever limit the variable `limit` names. A dict counts as easily:
+# > `used = {"turns": 0, "tool_calls": 0, "seconds": 0}`, then `used[limit] += 1`.
 
 # %% solution id=ch4-finish-answer
 def finish_session(harness, stop):
-    """Answer tool calls and extend the limit that ran out, until the session is done."""
+    """Answer tool calls; extend the limit that ran out, each at most twice; then close."""
     ### BEGIN SOLUTION
     amounts = {"turns": 1, "tool_calls": 1, "seconds": 10}
+    used = {"turns": 0, "tool_calls": 0, "seconds": 0}
     while stop.kind != "done":
         if stop.kind == "tool_call":
             stop = harness.resume(harness.call_tool(stop.request))
-        else:
-            limit = stop.pause["limit"]
-            harness.extend_budget(**{limit: amounts[limit]})
-            stop = harness.resume()
+            continue
+        limit = stop.pause["limit"]
+        if used[limit] == 2:
+            return harness.close(f"{limit} ran out a third time")
+        used[limit] += 1
+        harness.extend_budget(**{limit: amounts[limit]})
+        stop = harness.resume()
     return stop
     ### END SOLUTION
 
@@ -683,16 +705,44 @@ def finish_session(harness, stop):
 # %% check id=ch4-finish-any-limit points=2
 
 # %% [markdown]
-# ### Exercise 4 · A table-driven test of the transitions
+# ### Exercise 4 · A table-driven test of a harness's transitions
 #
-# A table-driven test keeps the *cases* in a table and the *testing* in one short loop. Write
-# it in two parts.
+# A table-driven test keeps the *cases* in a table and the *testing* in one short loop. You
+# will write one for a harness that is not this chapter's.
 #
-# First, `TRANSITION_ROWS`: one `(source, target, legal)` row for **every ordered pair** of the
-# six states — 36 rows, `("DONE", "DONE", False)` included — with state names as strings and
-# `legal` a bool. Write the table from the diagram in lesson 1. The cell after it compares it
-# with the diagram, row by row — a self-check, not graded: a table is a fact of the chapter, and
-# copying it proves nothing. The graded part is the test that uses it.
+# **The batch harness.** A batch system runs sessions overnight and saves every paused session
+# to disk, to resume it in the morning. A checkpoint taken halfway through a step is messy — a
+# tool call may still be out — so the batch harness pauses only *between* steps: a pause is
+# taken in `REFLECTING` and nowhere else, and a resume always goes back to `REFLECTING`.
+# Everything else is as in lesson 1.
+#
+# ```mermaid
+# stateDiagram-v2
+#     [*] --> IDLE
+#     IDLE --> PLANNING: run(goal)
+#     PLANNING --> EXECUTING: plan committed
+#     PLANNING --> DONE: no plan
+#     EXECUTING --> AWAITING_TOOL: tool call needed
+#     EXECUTING --> REFLECTING: step without a tool done
+#     AWAITING_TOOL --> REFLECTING: result
+#     REFLECTING --> EXECUTING: next step
+#     REFLECTING --> PLANNING: replan
+#     REFLECTING --> DONE: goal met
+#     REFLECTING --> IDLE: pause, between steps only
+#     IDLE --> REFLECTING: resume
+#     IDLE --> DONE: close
+#     DONE --> [*]
+# ```
+#
+# *Figure 2. The batch harness: the nine moves of the cycle, one pause edge, one resume edge
+# and the close.*
+#
+# Write the test in two parts. First, `TRANSITION_ROWS`: one `(source, target, legal)` row for
+# **every ordered pair** of the six states — 36 rows, `("DONE", "DONE", False)` included — with
+# state names as strings and `legal` a bool, read from Figure 2. (This chapter's own table,
+# `TRANSITIONS`, is another harness's: its rows are not the batch harness's.) The cell after it
+# compares your table with Figure 2, row by row — a self-check, not graded. The graded part is
+# the test that uses it.
 #
 # > **Python you need · a comprehension with two `for`s.** `[(s, t) for s in STATES for t in
 # > STATES]` runs the second `for` inside the first, like two nested loops: every `s` paired
@@ -703,10 +753,10 @@ def finish_session(harness, stop):
 TRANSITION_ROWS = []
 ### BEGIN SOLUTION
 LEGAL_TARGETS = {
-    "IDLE": {"PLANNING", "EXECUTING", "AWAITING_TOOL", "REFLECTING", "DONE"},
-    "PLANNING": {"EXECUTING", "DONE", "IDLE"},
-    "EXECUTING": {"AWAITING_TOOL", "REFLECTING", "IDLE"},
-    "AWAITING_TOOL": {"REFLECTING", "IDLE"},
+    "IDLE": {"PLANNING", "REFLECTING", "DONE"},
+    "PLANNING": {"EXECUTING", "DONE"},
+    "EXECUTING": {"AWAITING_TOOL", "REFLECTING"},
+    "AWAITING_TOOL": {"REFLECTING"},
     "REFLECTING": {"EXECUTING", "PLANNING", "DONE", "IDLE"},
     "DONE": set(),
 }
@@ -722,11 +772,13 @@ check("ch4-table-rows")
 # %% [markdown]
 # Then `run_table(validate)`: for every row, call `validate(source, target)` — it returns
 # quietly for a legal move and raises `IllegalTransition` for an illegal one — and `assert`
-# that what happened matches the row. Return the number of rows tested. The checks hand your test
-# `validate_transition` running on the library's own table — first as it is (your test must
-# pass), then with **one pair flipped** inside that table (your test must fail with an
-# `AssertionError`). A test that takes its expectations from the library's table would see the
-# same flip and pass: only your own rows can catch it.
+# that what happened matches the row. Return the number of rows tested. The checks hand your
+# test the `validate` of several batch harnesses, one at a time: the real one, and broken ones
+# that each have **one pair** of their table flipped — a forbidden move allowed, or an allowed
+# move forbidden. Every harness is built the same way and they come in no particular order:
+# only calling `validate` tells them apart. Your test must pass the real one and fail every
+# broken one with an `AssertionError`. A test that asks the harness what it allows, and then
+# asserts that it allows it, can never fail: the expectations must be your own rows.
 #
 # > **Python you need · `assert`.** `assert condition, "message"` does nothing when the
 # > condition is true and raises `AssertionError("message")` when it is false — the way a test
@@ -755,10 +807,14 @@ def run_table(validate):
 # %% check id=ch4-table-allowed points=1
 
 # %% [markdown]
-# Your test against the real harness:
+# Your test, run against this chapter's harness, which can pause in any active state: it is
+# not the batch harness, and the test says where the two tables first disagree.
 
 # %%
-print(run_table(validate_transition), "rows tested")
+try:
+    print(run_table(validate_transition), "rows tested")
+except AssertionError as error:
+    print("not the batch harness:", error)
 
 # %% [markdown]
 # ## Check yourself

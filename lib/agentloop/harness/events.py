@@ -71,9 +71,19 @@ class Event:
         return cls(item["offset"], item["type"], float(item["at"]), _plain(item["data"], where))
 
 
+_ENCODE = json.JSONEncoder(allow_nan=False).encode  # made once: json.dumps with an option
+_DECODE = json.JSONDecoder().decode                  # builds a new encoder on every call
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of `value` through JSON, which proves it is plain data: TypeError or
+    ValueError (NaN, infinity) if it is not."""
+    return _DECODE(_ENCODE(value))
+
+
 def _plain(data: dict[str, Any], where: str) -> dict[str, Any]:
     try:  # a JSON round trip both copies the facts and proves they are plain data
-        return json.loads(json.dumps(data, allow_nan=False))
+        return json_copy(data)
     except (TypeError, ValueError) as exc:
         raise EventLogError(f"{where}: data must be plain JSON ({exc})") from None
 

@@ -15,7 +15,6 @@ Inside, the loop is a Python generator, and `resume` is its `send`.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -55,6 +54,7 @@ from agentloop.harness.states import (
     State,
     validate_transition,
 )
+from agentloop.plain import copy_plain
 from agentloop.validation import validate_whole_number
 
 Planner = Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]
@@ -159,7 +159,7 @@ class Harness:
             known = ", ".join(self.tools) or "none"
             return {"ok": False, "error": f"unknown tool {name!r}; registered tools: {known}"}
         try:
-            output = self.tools[name](copy.deepcopy(request["args"]))
+            output = self.tools[name](copy_plain(request["args"]))
         except Exception as exc:  # a tool failing is an observation, not a crash
             return {"ok": False, "error": describe_error(exc)}
         if isinstance(output, dict) and "ok" in output:
@@ -187,11 +187,11 @@ class Harness:
             self._take(first)
         while self.state is not DONE:
             if self.state is IDLE:
-                yield Stop(PAUSE, IDLE, pause=copy.deepcopy(self.session.pause))
+                yield Stop(PAUSE, IDLE, pause=copy_plain(self.session.pause))
                 self._take(self._leave_pause())
             elif self.state is AWAITING_TOOL:
                 result = yield Stop(TOOL_CALL, AWAITING_TOOL,
-                                    request=copy.deepcopy(self.session.pending))
+                                    request=copy_plain(self.session.pending))
                 self._take(self._receive(result))
             elif self.state is PLANNING:
                 self._take(self._plan())
@@ -275,7 +275,7 @@ class Harness:
         if step["tool"] is None:  # a step the model does by writing: nothing to wait for
             return EndStep(index, step["name"], OK)
         payload = {"index": index, "step": step["name"], "tool": step["tool"],
-                   "args": copy.deepcopy(step["args"])}
+                   "args": copy_plain(step["args"])}
         try:
             verdict = self._fire("before_tool_call", payload)
             args = validate_plan([{**step, "args": payload["args"]}], "args after the hooks")[0]
@@ -297,7 +297,7 @@ class Harness:
         index, call_id = request["index"], request["call_id"]
         step = self.session.plan[index]
         payload = {"index": index, "step": step["name"], "tool": request["tool"],
-                   "args": copy.deepcopy(request["args"]), "result": _copy_result(result)}
+                   "args": copy_plain(request["args"]), "result": _copy_result(result)}
         try:
             self._fire("after_tool_call", payload)
             problem, source = result_problem(payload["result"]), "result"
@@ -344,7 +344,7 @@ class Harness:
         self._transition(IDLE)
         self._emit("session.pause", {"reason": reason, "from": str(source),
                                      "move": move.to_plain(), **facts})
-        self._notify("on_pause", copy.deepcopy(self.session.pause) or {})
+        self._notify("on_pause", copy_plain(self.session.pause) or {})
 
     def _leave_pause(self) -> Move:
         """Back to the state the pause was taken in; returns the move it did not make."""
@@ -411,7 +411,7 @@ def result_problem(result: Any) -> str | None:
 
 def _copy_result(result: Any) -> Any:
     try:
-        return copy.deepcopy(result)
+        return copy_plain(result)
     except Exception:  # an uncopyable object is still reported as malformed, not a crash
         return result
 

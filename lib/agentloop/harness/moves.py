@@ -21,7 +21,6 @@ Pause reasons: budget_exceeded, review.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import asdict, dataclass
 from typing import Any, ClassVar
 
@@ -35,6 +34,7 @@ from agentloop.harness.states import (
     REFLECTING,
     State,
 )
+from agentloop.plain import copy_plain
 
 OK, FAILED, SKIPPED = "ok", "failed", "skipped"
 STEP_STATUSES = (OK, FAILED, SKIPPED)
@@ -146,7 +146,7 @@ def from_plain(data: Any) -> Move:
     """The move a pause record kept; ValueError if it is not one."""
     if not isinstance(data, dict) or data.get("kind") not in KINDS:
         raise ValueError(f"not a move: {data!r}; a move's kind is one of {', '.join(KINDS)}")
-    fields = {key: copy.deepcopy(value) for key, value in data.items()
+    fields = {key: copy_plain(value) for key, value in data.items()
               if key not in ("kind", "to")}
     try:
         return KINDS[data["kind"]](**fields)

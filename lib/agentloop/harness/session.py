@@ -8,12 +8,11 @@ is not in here: only `Harness._transition` changes that.
 
 from __future__ import annotations
 
-import copy
-import json
 from typing import Any
 
-from agentloop.harness.events import Event
+from agentloop.harness.events import Event, json_copy
 from agentloop.harness.moves import OK, STEP_STATUSES
+from agentloop.plain import copy_plain
 
 
 class PlanError(ValueError):
@@ -36,7 +35,7 @@ def validate_plan(plan: object, where: str = "the plan") -> list[dict[str, Any]]
         if not isinstance(step["args"], dict):
             raise PlanError(f"{at}: args must be a dict, got {step['args']!r}")
         try:
-            steps.append(json.loads(json.dumps(step, allow_nan=False)))
+            steps.append(json_copy(step))
         except (TypeError, ValueError) as exc:
             raise PlanError(f"{at}: args must be plain JSON data ({exc})") from None
     return steps
@@ -69,7 +68,7 @@ class Session:
 
     def history(self) -> list[dict[str, Any]]:
         """What a planner is told about the steps so far."""
-        return copy.deepcopy(self.steps)
+        return copy_plain(self.steps)
 
     def plan_met(self) -> bool:
         """True when every step of the current plan ended ok."""
@@ -115,7 +114,7 @@ class Session:
 
     def snapshot(self) -> dict[str, Any]:
         """The record as plain data (what replay must reproduce)."""
-        return copy.deepcopy({
+        return copy_plain({
             "goal": self.goal, "plan": self.plan, "current": self.current,
             "next_index": self.next_index, "steps": self.steps, "outputs": self.outputs,
             "turns": self.turns, "tool_calls": self.tool_calls, "errors": self.errors,

@@ -12,6 +12,7 @@ caller gives up on is closed: IDLE → DONE.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 
@@ -52,21 +53,27 @@ CYCLE_EDGES = (  # the nine edges of the seed's diagram, without pauses
 
 
 class IllegalTransition(ValueError):
-    """A move the table does not allow; names the source, the target and the allowed targets."""
+    """A move the table does not allow; names the source, the target and the allowed targets
+    (`allowed`: the targets a table other than TRANSITIONS allows from `source`)."""
 
-    def __init__(self, source: State, target: State) -> None:
+    def __init__(self, source: State, target: State,
+                 allowed: Iterable[State] | None = None) -> None:
         self.source, self.target = source, target
-        self.allowed = tuple(TRANSITIONS[source])
+        self.allowed = tuple(TRANSITIONS[source] if allowed is None else allowed)
         allowed = ", ".join(self.allowed) or "none (DONE is the only exit)"
         super().__init__(f"illegal transition {source} -> {target}; "
                          f"from {source} the allowed targets are: {allowed}")
 
 
+_BY_NAME = {str(state): state for state in STATES}
+
+
 def parse_state(name: object) -> State:
     """The State called `name` (a State or its name), or ValueError listing the six states."""
-    if isinstance(name, str) and name in State.__members__:
-        return State(name)
-    raise ValueError(f"unknown state {name!r}; the states are: {', '.join(STATES)}")
+    state = _BY_NAME.get(name) if isinstance(name, str) else None
+    if state is None:
+        raise ValueError(f"unknown state {name!r}; the states are: {', '.join(STATES)}")
+    return state
 
 
 def validate_transition(source: object, target: object) -> None:

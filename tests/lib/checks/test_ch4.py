@@ -1,362 +1,231 @@
-"""Chapter 4's exercise checks: right answers pass; blank, cheating and subtly wrong ones do not.
-
-For every exercise: the solution earns every check, the blank earns none, the subtly wrong
-answer of tests/chapters/roundtrip/04_*.py earns exactly its PARTIAL, and each kind of cheat —
-hard-coded, the library's own record or table called or wrapped, right only on the visible
-cases, the printed table copied — earns nothing (every check, hidden cases included).
-"""
+"""Chapter 4's checks, the learner's edition (agentloop/checks/ch4.py): what `check(...)`
+prints in a notebook on the visible cases, with their facts shipped as data; the probes,
+which run the learner's object inside the library's harness and return the same plain facts
+for every right answer; and no reference, hidden case or seed anywhere in it."""
 
 from __future__ import annotations
 
-import ast
-import re
-import runpy
-from pathlib import Path
-
-import chapter_answers
-import nbformat
 import pytest
-from chapter_answers import answer_cells, graded_ids, stub_out
+from agentloop_grader.answers.ch4 import REFERENCE
 
-from agentloop.checks import ch4, get_check, run_check
+from agentloop.checks import ch4, check, get_check, run_check
 from agentloop.checks.ch4 import (
     CHECKS,
-    DIAGRAM_EDGES,
+    PAIRS,
     SELF_CHECKS,
-    TRANSITION_ROWS,
-    _flipped,
-    is_dangerous,
+    VISIBLE_HARNESSES,
+    harness_validate,
+    legal_pairs,
+    log_digest,
+    table_spec,
 )
-from agentloop.harness import DEMO_GOAL, STATES, TRANSITIONS, demo_harness, drive
-from agentloop.harness import Session as LibrarySession
-from agentloop.widgets.ch4_harness import _guard as widget_guard
+from agentloop.checks.core import NoFacts
+from agentloop.harness import STATES, TRANSITIONS, IllegalTransition, validate_transition
 
-ROOT = Path(__file__).resolve().parents[3]
-SOURCE = ROOT / "chapters" / "src" / "04_harness.py"
-NOTEBOOK = ROOT / "chapters" / "04_harness.ipynb"
-ROUNDTRIP = runpy.run_path(str(ROOT / "tests" / "chapters" / "roundtrip" / "04_harness.py"))
 BY_ID = {chk.id: chk for chk in CHECKS}
-GRADED = [chk for chk in CHECKS if chk not in SELF_CHECKS]
+LIBRARY_TABLE = frozenset((str(s), str(t)) for s in TRANSITIONS for t in TRANSITIONS[s])
+TEACHERS_NAMES = ("is_dangerous", "block_rm_rf", "StepFigures", "finish_session", "run_table",
+                  "TRANSITION_ROWS", "BATCH_EDGES", "random_session_events", "REFERENCE")
 
-
-def notebook():
-    return nbformat.read(NOTEBOOK, as_version=4)
-
-
-def run_answers(replacements: dict[str, str]) -> dict:
-    return chapter_answers.run_answers(notebook(), replacements)
-
-
-def scores(namespace: dict) -> dict[str, bool]:
-    return chapter_answers.scores(notebook(), namespace)
-
-
-def wrong(grade_id: str, name: str, **names):
-    namespace: dict = dict(names)
-    exec(ROUNDTRIP["WRONG"][grade_id], namespace)
-    return namespace[name]
-
-
-# --- whole notebooks -----------------------------------------------------------------------
-
-def test_the_solution_earns_every_check():
-    assert all(scores(run_answers({})).values())
-
-
-def test_the_blank_student_version_earns_nothing():
-    blank = {gid: stub_out(source) for gid, source in answer_cells(notebook()).items()}
-    assert not any(scores(run_answers(blank)).values())
-
-
-def test_the_subtly_wrong_notebook_earns_exactly_its_partial_score():
-    assert scores(run_answers(ROUNDTRIP["WRONG"])) == ROUNDTRIP["PARTIAL"]
-
-
-@pytest.mark.parametrize("kind", sorted(ROUNDTRIP["CHEATS"]))
-def test_every_cheat_earns_nothing_on_the_checks_of_its_exercise(kind):
-    cheats = ROUNDTRIP["CHEATS"][kind]
-    earned = scores(run_answers(cheats))
-    answers = {gid: get_check(gid).answer for gid in graded_ids(notebook())}
-    cheated = {name for source in cheats.values() for name in answers.values()
-               if re.search(rf"\b{name}\b", source)}
-    assert cheated, kind
-    assert {gid for gid, passed in earned.items() if passed and answers[gid] in cheated} == set()
-
-
-def test_the_roundtrip_file_names_every_test_cell():
-    nb = notebook()
-    assert set(ROUNDTRIP["PARTIAL"]) == set(graded_ids(nb)) == {c.id for c in GRADED}
-    assert set(ROUNDTRIP["WRONG"]) <= set(answer_cells(nb))
-    for cheats in ROUNDTRIP["CHEATS"].values():
-        assert set(cheats) <= set(answer_cells(nb))
-
-
-def test_released_stubs_are_valid_python():
-    for cell in notebook().cells:
-        if cell.cell_type == "code":
-            ast.parse(stub_out(cell.source))
-
-
-def test_the_table_rows_are_a_self_check_not_a_graded_cell():
-    nb = notebook()
-    assert "ch4-table-rows" not in graded_ids(nb)
-    plain = [c for c in nb.cells if c.cell_type == "code" and 'check("ch4-table-rows")' in c.source]
-    assert plain and "skip-grading" in plain[0].metadata["tags"]
-
-
-# --- exercise 1 ------------------------------------------------------------------------------
 
 def blank(*args, **kwargs):
     raise NotImplementedError()
 
 
-def block_everything(payload):
-    raise PermissionError("no")
+def test_the_learners_edition_holds_no_reference_hidden_case_or_seed():
+    for chk in CHECKS:
+        assert chk.reference is None and not chk.has_hidden, chk.id
+        with pytest.raises(ValueError, match="need a seed"):
+            chk.all_cases(hidden=True)
+    assert not any(hasattr(ch4, name) for name in TEACHERS_NAMES)
 
 
-def substring_guard(payload):
-    if "rm -rf" in payload.get("args", {}).get("command", ""):
-        raise PermissionError("no")
+def test_no_check_needs_a_library_module_kept_out_of_the_sandbox():
+    """Every exercise is a variant the library does not contain (see the module's text)."""
+    assert all(chk.answered_by == () for chk in CHECKS)
 
 
-def returns_false(payload):
-    command = payload.get("args", {}).get("command", "")
-    return False if isinstance(command, str) and is_dangerous(command) else None
+@pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
+def test_the_reference_passes_every_visible_case_on_the_shipped_facts(chk):
+    assert run_check(chk, REFERENCE[chk.answer]).passed
 
 
-@pytest.mark.parametrize("chk", GRADED, ids=lambda c: c.id)
-def test_blank_answers_fail(chk):
-    obj = {"StepFigures": type("BlankFigures", (), {"__init__": blank})}.get(chk.answer, blank)
-    assert not run_check(chk, obj, hidden=True).passed
+@pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
+def test_the_edition_knows_the_facts_of_its_visible_cases_only(chk):
+    for case in chk.cases():
+        chk.facts(case.input)
+    with pytest.raises(NoFacts, match="not one of the check's visible cases"):
+        chk.facts({"not": "a visible case"})
 
 
-@pytest.mark.parametrize("hook", [block_everything, lambda payload: None, substring_guard,
-                                  returns_false, widget_guard])
-def test_one_size_hooks_earn_nothing(hook):
-    for check_id in ("ch4-guard-flags", "ch4-guard-commands"):
-        assert not run_check(BY_ID[check_id], hook, hidden=True).passed, check_id
+# --- what check() says ------------------------------------------------------------------------
+
+def test_a_blank_hook_is_told_it_is_not_written(capsys, monkeypatch):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    check("ch4-guard-flags", blank)
+    out = capsys.readouterr().out
+    assert "✘ rm -rf build/cache: the hook is not written yet" in out
+    assert "0/10 cases passed: not yet" in out
 
 
-def test_returning_false_does_not_count_as_blocking():
+def test_under_nbgrader_a_failure_raises(monkeypatch):
+    monkeypatch.setenv("NBGRADER_EXECUTION", "validate")
+    with pytest.raises(AssertionError, match="some cases failed"):
+        check("ch4-finish-turns", lambda harness, stop: stop)
+
+
+def test_a_hook_that_returns_false_is_told_to_raise():
+    def returns_false(payload):
+        return False if "rm -rf" in payload["args"].get("command", "") else None
+
     report = run_check(BY_ID["ch4-guard-flags"], returns_false)
-    assert "a hook blocks by raising an exception" in report.results[0].reason
+    assert "the hook returned bool; a hook blocks by raising" in report.results[0].reason
 
 
-def test_a_hook_that_reads_one_rm_call_passes_only_the_flags_check():
-    near_miss = wrong("ch4-guard-answer", "block_rm_rf")
-    assert run_check(BY_ID["ch4-guard-flags"], near_miss, hidden=True).passed
-    report = run_check(BY_ID["ch4-guard-commands"], near_miss, hidden=True)
-    assert not report.passed and {r.rule for r in report.results if not r.passed} == \
-        {"a dangerous rm in any part of a chain (; && || | &) → blocked"}
+def test_a_subscriber_that_does_not_split_errors_is_told_which_count_is_wrong():
+    class AllFailed:
+        def __init__(self):
+            self.counts = {"steps": 0, "tool_calls": 0, "blocked": 0, "failed": 0}
+
+        def __call__(self, event):
+            key = {"step.end": "steps", "tool.call": "tool_calls", "tool.error": "failed"}
+            if event.type in key:
+                self.counts[key[event.type]] += 1
+
+        def figures(self):
+            return dict(self.counts, per_step=[])
+
+    report = run_check(BY_ID["ch4-figures-totals"], AllFailed)
+    reasons = {r.label: r.reason for r in report.results if not r.passed}
+    assert reasons == {"the demo with every rm refused by a before_tool_call hook, one replan":
+                       "blocked: expected 2, got 0"}
 
 
-@pytest.mark.parametrize(("command", "dangerous"), [
-    ("rm -rf /", True), ("rm -fr x", True), ("rm -r -f /", True), ("sudo rm -rf ~", True),
-    ("rm --recursive --force a", True), ("ls; rm -Rf b", True), ("echo x | rm -rfv y", True),
-    ("rm -r build", False), ("rm -f a.log", False), ("grep -rf p src", False),
-    ("echo 'rm -rf /'", False), ("git rm -r --cached x", False), ("rm -- -rf", False),
-    ("cp -rf a b", False), ("rm 'unbalanced", True),
-])
-def test_the_reference_danger_rule(command, dangerous):
-    assert is_dangerous(command) is dangerous
-
-
-# --- exercise 2 ------------------------------------------------------------------------------
-
-class FoldsTheSession:
-    """The session record counts the same events: a subscriber that only wraps it."""
-
-    def __init__(self):
-        self.session = LibrarySession()
-
-    def __call__(self, event):
-        self.session.apply(event)
-
-    def figures(self):
-        return {"steps": len(self.session.steps), "tool_calls": self.session.tool_calls,
-                "errors": self.session.errors, "per_step": []}
-
-
-def test_totals_without_per_step_figures_get_partial_credit():
-    totals_only = wrong("ch4-figures-answer", "StepFigures")
-    assert run_check(BY_ID["ch4-figures-totals"], totals_only, hidden=True).passed
-    assert not run_check(BY_ID["ch4-figures-per-step"], totals_only, hidden=True).passed
-
-
-def test_the_session_record_is_withheld_from_a_subscriber():
-    for check_id in ("ch4-figures-totals", "ch4-figures-per-step"):
-        report = run_check(BY_ID[check_id], FoldsTheSession, hidden=True)
-        assert not report.passed and all("withheld" in r.reason for r in report.results)
-    assert LibrarySession().turns == 0  # put back afterwards
-
-
-# --- exercise 3 ------------------------------------------------------------------------------
-
-def extend_everything(harness, stop):
-    while stop.kind != "done":
-        if stop.kind == "tool_call":
-            stop = harness.resume(harness.call_tool(stop.request))
-        else:
-            harness.extend_budget(turns=100, tool_calls=100, seconds=1000)
-            stop = harness.resume()
-    return stop
-
-
-def test_extending_only_turns_passes_only_the_turns_check():
-    turns_only = wrong("ch4-finish-answer", "finish_session")
-    assert run_check(BY_ID["ch4-finish-turns"], turns_only, hidden=True).passed
-    report = run_check(BY_ID["ch4-finish-any-limit"], turns_only)
-    assert "expected tool_calls+1, got turns+1" in report.results[0].reason
-
-
-@pytest.mark.parametrize("finish", [extend_everything, lambda harness, stop: stop,
-                                    lambda harness, stop: drive(harness, stop)])
-def test_finishers_that_are_not_the_envelope_earn_nothing(finish):
-    for check_id in ("ch4-finish-turns", "ch4-finish-any-limit"):
-        assert not run_check(BY_ID[check_id], finish, hidden=True).passed
-
-
-def test_the_give_up_point_is_far_beyond_what_a_correct_loop_needs():
-    """MAX_RESUMES only cuts loops that go nowhere: the reference never comes near it."""
-    most = max(len(ch4._probe_finish(ch4.finish_session, case.input)["extensions"])
-               for check_id in ("ch4-finish-turns", "ch4-finish-any-limit")
-               for case in BY_ID[check_id].all_cases(hidden=True))
-    assert 0 < most and 3 * most <= ch4.MAX_RESUMES
-
-
-def test_a_loop_that_never_finishes_is_cut_and_fails_with_its_evidence():
-    def extend_nothing(harness, stop):
-        while stop.kind != "done":
-            stop = harness.resume(harness.call_tool(stop.request)) \
-                if stop.kind == "tool_call" else harness.resume()
-        return stop
-
-    output = ch4._probe_finish(extend_nothing, {"max_turns": 1, "max_tool_calls": 10,
-                                                "max_seconds": 60.0})
-    assert output["extensions"] == [] and len(output["events"]) < 4 * ch4.MAX_RESUMES
-    report = run_check(BY_ID["ch4-finish-turns"], extend_nothing)
-    assert not report.passed
-
-
-def test_a_forged_event_log_is_caught_by_the_trusted_rerun():
-    def make_up_results(harness, stop):
+def test_a_finisher_that_never_closes_is_told_to_close():
+    def never_closes(harness, stop):
         while stop.kind != "done":
             if stop.kind == "tool_call":
-                stop = harness.resume({"ok": True, "output": "all good"})
+                stop = harness.resume(harness.call_tool(stop.request))
             else:
-                harness.extend_budget(**{stop.pause["limit"]: 1})
+                harness.extend_budget(**{stop.pause["limit"]: ch4.EXTENSION[stop.pause["limit"]]})
                 stop = harness.resume()
         return stop
 
-    report = run_check(BY_ID["ch4-finish-turns"], make_up_results)
-    assert "differs from the reference run" in report.results[0].reason
+    report = run_check(BY_ID["ch4-finish-turns"], never_closes)
+    failed = [r for r in report.results if not r.passed]
+    assert [r.label for r in failed] == ["max_turns=0: turns run out a third time → close"]
+    assert "turns had been extended 2 times already; close the session" in failed[0].reason
 
 
-# --- exercise 4 ------------------------------------------------------------------------------
+def test_a_test_of_this_chapters_own_table_fails_the_real_batch_harness():
+    def library_rows(validate):
+        for source in STATES:
+            for target in STATES:
+                try:
+                    validate(source, target)
+                    allowed = True
+                except IllegalTransition:
+                    allowed = False
+                assert allowed == (target in TRANSITIONS[source])
+        return 36
 
-def reads_the_library_table(check):
-    """A test that takes its expectations from the code under test."""
-    from agentloop.harness import IllegalTransition
+    report = run_check(BY_ID["ch4-table-forbidden"], library_rows)
+    assert not report.passed
+    assert "the real harness (harness 1 of 1) failed your test" in report.results[0].reason
 
+
+# --- the probes ---------------------------------------------------------------------------------
+
+def test_a_harness_built_from_a_spec_behaves_like_the_library_on_the_librarys_table():
+    validate = harness_validate(table_spec(LIBRARY_TABLE, b"any key!"))
     for source in STATES:
         for target in STATES:
             try:
-                check(source, target)
-                allowed = True
-            except IllegalTransition:
-                allowed = False
-            assert allowed == (target in TRANSITIONS[source])
-    return 36
+                validate_transition(source, target)
+                expected = None
+            except IllegalTransition as error:
+                expected = (error.source, error.target, set(error.allowed))
+            try:
+                validate(str(source), target)
+                got = None
+            except IllegalTransition as error:
+                got = (error.source, error.target, set(error.allowed))
+                assert f"from {source} the allowed targets are" in str(error)
+            assert got == expected, (source, target)
 
 
-def test_the_reference_table_is_the_diagram_and_the_librarys():
-    assert DIAGRAM_EDGES == {(str(s), str(t)) for s in STATES for t in TRANSITIONS[s]}
-    assert len(TRANSITION_ROWS) == 36 and sum(legal for *_, legal in TRANSITION_ROWS) == 17
+def test_table_specs_of_one_table_look_alike_only_in_what_they_decode_to():
+    one, two = table_spec(LIBRARY_TABLE, b"key one!"), table_spec(LIBRARY_TABLE, b"key two!")
+    assert one != two and legal_pairs(one) == legal_pairs(two) == LIBRARY_TABLE
+    assert len(PAIRS) == 36 and len(VISIBLE_HARNESSES) == 5
+    assert len({spec["mask"] for spec in VISIBLE_HARNESSES.values()}) == 5
 
 
-def test_a_wrong_table_row_is_named_by_the_self_check():
-    rows = [(s, t, (not legal) if (s, t) == ("EXECUTING", "DONE") else legal)
-            for s, t, legal in TRANSITION_ROWS]
-    report = run_check(BY_ID["ch4-table-rows"], rows)
-    failed = [r for r in report.results if not r.passed]
-    assert [r.label for r in failed] == ["rows from EXECUTING"]
-    assert failed[0].reason == "EXECUTING -> DONE is illegal"
+def test_every_right_hook_gives_the_same_facts_whatever_it_raises():
+    """What a lock needs: the probe's output does not depend on how a right answer blocks."""
+    def raises_value_error(payload):
+        try:
+            REFERENCE["block_rm_rf"](payload)
+        except PermissionError:
+            raise ValueError("no") from None
+
+    for check_id in ("ch4-guard-flags", "ch4-guard-commands"):
+        for case in BY_ID[check_id].cases():
+            assert ch4._probe_hook(raises_value_error, case.input) == \
+                ch4._probe_hook(REFERENCE["block_rm_rf"], case.input)
 
 
-@pytest.mark.parametrize("run", [reads_the_library_table, lambda check: 36,
-                                 lambda check: (_ for _ in ()).throw(AssertionError())])
-def test_tests_that_read_the_library_or_never_look_earn_nothing(run):
-    for check_id in ("ch4-table-forbidden", "ch4-table-allowed"):
-        assert not run_check(BY_ID[check_id], run, hidden=True).passed
+def test_the_closing_reason_and_the_type_of_ten_seconds_change_no_fact():
+    def other_words(harness, stop):
+        used = dict.fromkeys(ch4.EXTENSION, 0)
+        while stop.kind != "done":
+            if stop.kind == "tool_call":
+                stop = harness.resume(harness.call_tool(stop.request))
+                continue
+            limit = stop.pause["limit"]
+            if used[limit] == 2:
+                return harness.close("a person should look at this one")
+            used[limit] += 1
+            harness.extend_budget(**{limit: {"seconds": 10.0}.get(limit, 1)})
+            stop = harness.resume()
+        return stop
+
+    for check_id in ("ch4-finish-turns", "ch4-finish-any-limit"):
+        for case in BY_ID[check_id].cases():
+            assert ch4._probe_finish(other_words, case.input) == \
+                ch4._probe_finish(REFERENCE["finish_session"], case.input)
 
 
-def test_a_test_that_reads_the_library_passes_the_real_harness_and_misses_every_flip():
-    report = run_check(BY_ID["ch4-table-forbidden"], reads_the_library_table, hidden=True)
-    assert all(r.passed == (r.rule.startswith("the real harness")) for r in report.results)
+def test_the_log_digest_leaves_out_the_closing_reason_only():
+    events = [{"offset": 0, "type": "session.complete", "at": 1.0,
+               "data": {"outcome": "closed", "detail": "why"}}]
+    other = [dict(events[0], data={"outcome": "closed", "detail": "another reason"})]
+    later = [dict(events[0], at=2.0)]
+    assert log_digest(events) == log_digest(other) != log_digest(later)
 
 
-def test_a_test_of_the_illegal_rows_only_gets_partial_credit():
-    rows = [tuple(row) for row in TRANSITION_ROWS]  # a copy: the reference itself is withheld
-    near_miss = wrong("ch4-table-test-answer", "run_table", TRANSITION_ROWS=rows)
-    assert run_check(BY_ID["ch4-table-forbidden"], near_miss, hidden=True).passed
-    assert not run_check(BY_ID["ch4-table-allowed"], near_miss, hidden=True).passed
+def test_a_loop_that_never_finishes_is_cut_even_if_it_catches_exceptions():
+    def extend_nothing(harness, stop):
+        while stop.kind != "done":
+            try:
+                stop = harness.resume(harness.call_tool(stop.request)) \
+                    if stop.kind == "tool_call" else harness.resume()
+            except Exception:  # the cut is not an Exception: it is not swallowed here
+                pass
+        return stop
+
+    output = ch4._probe_finish(extend_nothing, {"max_turns": 1, "max_tool_calls": 10,
+                                                "max_seconds": 60.0, "tick": 1.0})
+    assert output["extensions"] == [] and output["state"] == "IDLE"
+    assert output["events"] < 4 * ch4.MAX_RESUMES
+    assert not run_check(BY_ID["ch4-finish-turns"], extend_nothing).passed
 
 
-def test_a_flip_is_undone_after_the_probe():
-    before = {s: dict(t) for s, t in TRANSITIONS.items()}
-    with _flipped(("EXECUTING", "DONE")):
-        assert "DONE" in TRANSITIONS["EXECUTING"]
-    with _flipped(("IDLE", "PLANNING")):
-        assert "PLANNING" not in TRANSITIONS["IDLE"]
-    assert {s: dict(t) for s, t in TRANSITIONS.items()} == before
-
-
-# --- the check machinery -----------------------------------------------------------------------
-
-@pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
-def test_every_case_names_its_rule_and_the_visible_cases_show_every_rule(chk):
-    everything = chk.all_cases(hidden=True)
-    assert all(case.rule for case in everything)
-    assert {case.rule for case in everything} <= {case.rule for case in chk.cases()}
-
-
-@pytest.mark.parametrize("chk", GRADED, ids=lambda c: c.id)
-def test_hidden_cases_are_deterministic_and_use_inputs_the_chapter_never_shows(chk):
-    first, again = chk.all_cases(hidden=True), chk.all_cases(hidden=True)
-    assert [c.input for c in first] == [c.input for c in again]
-    shown = [c.input for c in chk.cases()]
-    assert sum(c.input not in shown for c in first) >= 8
-
-
-# --- the chapter's numbers are the numbers the code computes -----------------------------------
-
-def markdown_text() -> str:
-    cells = [c.source for c in notebook().cells if c.cell_type == "markdown"]
-    return re.sub(r"\s+", " ", " ".join(cells))
-
-
-def test_the_chapter_states_the_computed_figures():
-    text = markdown_text()
-    free = demo_harness()
-    stop = drive(free, free.run(DEMO_GOAL))
-    assert (stop.outcome, free.session.turns, free.session.tool_calls) == ("goal_met", 3, 2)
-    assert "`goal_met`, 3 turns, 2 tool calls, no pause" in text
-    paused = demo_harness(max_turns=2)
-    stop = drive(paused, paused.run(DEMO_GOAL))
-    assert stop.pause["from"] == "REFLECTING" and stop.pause["move"]["index"] == 2
-    assert "The pause was taken in `REFLECTING`, just before starting step 2" in text
-    assert "two turns for a three-step plan | pause in `REFLECTING`" in text
-    assert len(TRANSITIONS) == 6 and sum(map(len, TRANSITIONS.values())) == 17
-    assert "*Figure 1. The nine moves" in text
-    assert sum(1 for s in STATES for t in STATES) == 36 and "36 rows" in text
-
-
-KNOWN_NUMBERS = {"1", "2", "3", "4", "5", "10", "11", "30", "31", "36", "40", "45", "2025",
-                 "0", "6", "9", "24"}
-
-
-def test_every_number_in_the_chapters_text_is_one_the_code_gives():
-    text = re.sub(r"```.*?```", " ", markdown_text())
-    text = re.sub(r"`[^`]*`", " ", text)
-    numbers = set(re.findall(r"(?<![\w.-])\d+(?:\.\d+)?(?![\w.])", text))
-    assert numbers - KNOWN_NUMBERS == set()
+def test_the_self_check_is_the_rows_check_only():
+    assert SELF_CHECKS == (BY_ID["ch4-table-rows"],)
+    rows = [(s, t, (s, t) in LIBRARY_TABLE) for s, t in PAIRS]  # this chapter's own table
+    report = run_check(get_check("ch4-table-rows"), rows)
+    failed = {r.label: r.reason for r in report.results if not r.passed}
+    assert set(failed) == {"rows from IDLE", "rows from PLANNING", "rows from EXECUTING",
+                           "rows from AWAITING_TOOL"}
+    assert failed["rows from IDLE"] == "IDLE -> EXECUTING is illegal"

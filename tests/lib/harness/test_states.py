@@ -71,6 +71,16 @@ def test_illegal_transition_raises_and_names_from_to_and_allowed(source, target)
     assert caught.value.source == source and caught.value.target == target
 
 
+def test_an_illegal_move_of_another_table_names_that_tables_targets():
+    error = IllegalTransition(State("EXECUTING"), State("IDLE"),
+                              allowed=[State("AWAITING_TOOL"), State("REFLECTING")])
+    assert error.allowed == ("AWAITING_TOOL", "REFLECTING")
+    assert str(error) == ("illegal transition EXECUTING -> IDLE; from EXECUTING the allowed "
+                          "targets are: AWAITING_TOOL, REFLECTING")
+    assert "none (DONE is the only exit)" in str(IllegalTransition(State("IDLE"),
+                                                                   State("IDLE"), allowed=()))
+
+
 def test_done_says_it_has_no_exit():
     with pytest.raises(IllegalTransition, match="none \\(DONE is the only exit\\)"):
         validate_transition("DONE", "IDLE")
