@@ -35,8 +35,48 @@ def config_dirs(course_root: Path | None) -> list[Path]:
     return list(seen)
 
 
+# nbgrader's own renames (apps/baseapp.py, NbGrader._load_config): old sections merged
+# into NbGrader, then NbGrader's course options moved to CourseDirectory, as stock does with
+# a warning, so an old nbgrader_config.py means the same here.
+OLD_SECTIONS = ("NbGraderConfig", "BasicConfig", "BaseNbGraderApp", "BaseApp")
+OLD_COURSE_OPTIONS = (
+    ("student_id", "student_id"), ("assignment_id", "assignment_id"),
+    ("notebook_id", "notebook_id"), ("directory_structure", "directory_structure"),
+    ("source_directory", "source_directory"), ("release_directory", "release_directory"),
+    ("submitted_directory", "submitted_directory"),
+    ("autograded_directory", "autograded_directory"),
+    ("feedback_directory", "feedback_directory"),
+    ("solution_directory", "solution_directory"), ("db_url", "db_url"),
+    ("course_directory", "root"), ("ignore", "ignore"), ("course_id", "course_id"))
+
+
+def modernize(config: Any) -> list[str]:
+    """Apply nbgrader's renames of old settings to `config` in place; returns what was
+    renamed (old name -> new name), as stock warns about it."""
+    renamed = []
+    for section in OLD_SECTIONS:
+        if section in config:
+            config.NbGrader.merge(config[section])
+            del config[section]
+            renamed.append(f"{section} -> NbGrader")
+    for old, new in OLD_COURSE_OPTIONS:
+        if old in config.get("NbGrader", {}):
+            config.CourseDirectory[new] = config.NbGrader[old]
+            del config.NbGrader[old]
+            renamed.append(f"NbGrader.{old} -> CourseDirectory.{new}")
+    if "course_id" in config.get("Exchange", {}):
+        config.CourseDirectory.course_id = config.Exchange.course_id
+        del config.Exchange.course_id
+        renamed.append("Exchange.course_id -> CourseDirectory.course_id")
+    course_id = config.get("CourseDirectory", {}).get("course_id")
+    if isinstance(course_id, str) and course_id != course_id.strip():
+        config.CourseDirectory.course_id = course_id.strip()  # stock strips it too
+    return renamed
+
+
 def teacher_config(course_root: Path | None) -> Any:
-    """The merged traitlets Config of every nbgrader_config.py in `config_dirs`."""
+    """The merged traitlets Config of every nbgrader_config.py in `config_dirs`, with
+    nbgrader's renames of old settings applied (`modernize`)."""
     from traitlets.config import Config
     from traitlets.config.loader import ConfigFileNotFound, PyFileConfigLoader
 
@@ -53,6 +93,7 @@ def teacher_config(course_root: Path | None) -> Any:
             continue
         except Exception as exc:  # the teacher's file has a bug: say which one
             raise ConfigError(f"cannot read {folder / CONFIG_NAME}: {exc!r}") from None
+    modernize(config)
     return config
 
 

@@ -44,15 +44,18 @@ class Course:
     root: Path
     db_url: str = ""
     course_id: str = COURSE_ID
+    implicit: bool = False  # no --course and not run in a course: this repository's own
 
     @classmethod
     def open(cls, root: Path | None = None, db_url: str = "") -> Course:
         """The course at `root` (default: the current directory when it is an nbgrader
         course, else this repository's grader/course), with its nbgrader_config.py."""
+        implicit = False
         if root is None:
             here = Path.cwd()
-            root = here if (here / "source").is_dir() or (here / "nbgrader_config.py").is_file() \
-                else DEFAULT_COURSE
+            implicit = not ((here / "source").is_dir() or
+                            (here / "nbgrader_config.py").is_file())
+            root = DEFAULT_COURSE if implicit else here
         root = Path(root).expanduser().resolve()
         try:
             config = teacher_config(root)
@@ -64,7 +67,7 @@ class Course:
             root = Path(configured).expanduser().resolve()
         db = db_url or setting(config, "CourseDirectory", "db_url", "") or ""
         course_id = setting(config, "CourseDirectory", "course_id", "") or COURSE_ID
-        return cls(root, db, course_id)
+        return cls(root, db, course_id, implicit)
 
     @property
     def gradebook_url(self) -> str:
@@ -113,6 +116,12 @@ class Course:
                       if (p / assignment).is_dir() and SAFE_ID.match(p.name))
 
     def require(self) -> Course:
+        if self.implicit and not (self.root / "source").is_dir():
+            raise GradingError(f"{Path.cwd()} is not an nbgrader course (no source/ folder "
+                               "and no nbgrader_config.py); run agentloop-grade in your "
+                               "course's folder, or pass --course DIR (the folder that "
+                               "holds source/<assignment>/); for this repository's own "
+                               "chapters, `agentloop-grade release` first")
         if not self.root.is_dir():
             raise GradingError(f"course directory {self.root} does not exist; pass the folder "
                                "of your nbgrader course with --course DIR (or run "
@@ -124,7 +133,15 @@ class Course:
 
     def resolve(self, name: str) -> str:
         """An assignment by name; the course's chapters also answer to `01`, `1`, `ch1`."""
-        return resolve_assignment(name, self.assignments())
+        try:
+            return resolve_assignment(name, self.assignments())
+        except GradingError:
+            if not self.implicit:
+                raise
+            raise GradingError(f"no assignment {name!r} here: {Path.cwd()} is not an "
+                               "nbgrader course, so this is this repository's own course "
+                               f"({self.root}, its chapters); run agentloop-grade in your "
+                               "course's folder, or pass --course DIR") from None
 
 
 def resolve_assignment(name: str, known: list[str]) -> str:
