@@ -154,7 +154,7 @@ def _rm(rng: random.Random, flags: tuple[str, ...], sudo: bool = False) -> str:
 
 def _flag_cases(rng: random.Random) -> list[Case]:
     cases = []
-    for number in range(36):
+    for number in range(30):
         rule = (ONE_WORD, SEPARATE, SUDO, ONE_FLAG, NOT_RM, OTHER_CALL)[number % 6]
         if rule == ONE_WORD:
             payload = _shell(_rm(rng, ONE_WORD_FLAGS))
@@ -174,7 +174,7 @@ def _flag_cases(rng: random.Random) -> list[Case]:
 
 def _command_cases(rng: random.Random) -> list[Case]:
     cases = []
-    for number in range(30):
+    for number in range(24):
         rule = (IN_A_CHAIN, IN_A_CHAIN, QUOTED, SAFE_CHAIN)[number % 4]
         if rule == IN_A_CHAIN:
             rm = _rm(rng, ONE_WORD_FLAGS + APART_FLAGS, sudo=rng.random() < 0.3)
@@ -275,7 +275,7 @@ def random_session_events(rng: random.Random) -> list[dict[str, Any]]:
 
 def _figure_cases(rng: random.Random) -> list[Case]:
     cases = []
-    for number in range(16):
+    for number in range(12):
         events = random_session_events(rng)
         cases.append(Case(events, f"generated session {number + 1}", rule=figures_rule(events)))
     return cases
@@ -326,14 +326,14 @@ def _generated_budget(label: str, **budget: Any) -> Case:
 def _turn_cases(rng: random.Random) -> list[Case]:
     return [_generated_budget(f"generated turn limit {n + 1}", turns=rng.randint(0, 3),
                               tool_calls=rng.randint(2, 10), seconds=rng.randint(40, 90))
-            for n in range(10)]
+            for n in range(8)]
 
 
 def _any_limit_cases(rng: random.Random) -> list[Case]:
     return [_generated_budget(f"generated limits {n + 1}", turns=rng.randint(0, 3),
                               tool_calls=rng.randint(0, 2), seconds=rng.randint(1, 12),
                               tick=float(rng.choice([1, 1, 2, 3])))
-            for n in range(12)]
+            for n in range(10)]
 
 
 # --- exercise 4: a table-driven test of the transitions -----------------------------------

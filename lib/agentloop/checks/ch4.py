@@ -196,8 +196,8 @@ COUNTS = ("tool_calls", "blocked", "failed")  # what each step, and the session,
 
 def _probe_figures(figures_class: Any, events: list[dict[str, Any]]) -> Any:
     """Subscribe a fresh instance to a saved session's event log; its figures()."""
-    log = EventLog(events_from_dicts(events))
     subscriber = figures_class()
+    log = EventLog(events_from_dicts(events))
     log.subscribe(subscriber)
     if log.subscriber_errors:
         raise RuntimeError(log.subscriber_errors[0])
@@ -394,7 +394,9 @@ def _probe_finish(finish: Any, case: dict[str, Any]) -> dict[str, Any]:
         returned = finish(harness, harness.run(DEMO_GOAL))
     except _GaveUp:
         pass  # what happened so far is the evidence
-    events = harness.events.to_dicts()
+    # the events as to_dicts() gives them, without copying each event's data to read it once
+    events = [{"offset": e.offset, "type": e.type, "at": e.at, "data": e._data}
+              for e in harness.events]
     return {"extensions": extensions, "state": str(harness.state),
             "outcome": harness.session.outcome,
             "returned": returned.kind if isinstance(returned, Stop) else None,

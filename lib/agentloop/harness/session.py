@@ -75,11 +75,11 @@ class Session:
         return all(step["status"] == OK for step in self.steps[self.plan_start:])
 
     def apply(self, event: Event) -> None:
-        """Fold one event into the record."""
-        data = event.data
+        """Fold one event into the record (a copy of what it keeps: the log never changes)."""
+        data = event._data  # read only; what the record keeps of it is copied below
         kind = event.type
         if kind == "session.start":
-            self.goal, self.limits = data["goal"], data["limits"]
+            self.goal, self.limits = data["goal"], copy_plain(data["limits"])
         elif kind == "plan.commit":
             self.plan = validate_plan(data["plan"], "plan.commit")
             self.plan_start, self.next_index = len(self.steps), 0
@@ -88,11 +88,11 @@ class Session:
             self.current = data["index"]
             self.turns += 1
         elif kind == "tool.call":
-            self.pending = data
+            self.pending = copy_plain(data)
             self.tool_calls += 1
         elif kind == "tool.result":
             self.pending = None
-            self.outputs[data["call_id"]] = data["output"]
+            self.outputs[data["call_id"]] = copy_plain(data["output"])
         elif kind == "tool.error":
             if self.pending is not None and data["call_id"] == self.pending["call_id"]:
                 self.pending = None
@@ -108,7 +108,7 @@ class Session:
         elif kind == "budget.warn":
             self.warnings += 1
         elif kind == "session.pause":
-            self.pause = data
+            self.pause = copy_plain(data)
         elif kind == "session.complete":
             self.outcome = data["outcome"]
 
