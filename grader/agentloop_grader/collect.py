@@ -7,9 +7,11 @@ What it reads (detected folder by folder, so one download may mix them):
    byte for byte) and the student's other files;
 2. nbgrader's exchange, `<exchange>/<course>/inbound/<student>+<assignment>+<time>+<random>/`
    (or `inbound/` itself): the latest submission of each student wins, as in stock collect;
-3. LMS downloads, folders or zips: files the LMS named
-   ("Jane Doe_12345_attempt_2026-11-30-01-02-03_part1 (1).ipynb" → `jane_doe_12345`), or one
-   folder or zip per student (`jane/part1.ipynb`, `jane.zip`). The folders and zips directly
+3. LMS downloads, folders or zips: files the LMS named, the student id being the LMS's own
+   (lms_names.py: Canvas's user id, Moodle's participant number, Blackboard's username;
+   "kuznetsovdmitry_LATE_1003_5003_part1-1.ipynb" → `1003`, late, a resubmission), other
+   names around a notebook's name ("jane_part1.ipynb" → `jane`), or one folder or zip per
+   student (`jane/part1.ipynb`, `jane.zip`). The folders and zips directly
    inside a folder you pass are students' unless they hold LMS-named notebooks or an nbgrader
    layout; a folder or zip you pass that has notebooks at its top is itself one student's (a
    zip holding a single folder is read as that folder);
@@ -19,7 +21,13 @@ Notebooks are placed under the SOURCE notebook's name (`source/<assignment>/*.ip
 matched by file name, else by their nbgrader grade ids. Every file found ends in the result
 as placed, skipped (with the reason) or ambiguous (what was kept, what was not); a student's
 folder with no notebook is placed as a submission without one, so autograde gives that
-student a row. A submission already in submitted/ is only replaced by a newer one.
+student a row, and a student with fewer notebooks than the assignment has is named. A
+submission already in submitted/ is only replaced by a newer one.
+
+Times are real ones only: timestamp.txt, the exchange folder's name, Blackboard's attempt
+time, a Moodle zip's file times. Canvas's download has none (its zip's times are the
+download's), so a Canvas submission gets no timestamp.txt — nbgrader then counts it on time
+— and its line says when Canvas marked it late.
 
 Zips are read in memory with size caps; member names are never used as file system paths.
 """
@@ -41,6 +49,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from . import lms_names
 from .course import SAFE_ID, Course, GradingError
 
 MAX_MEMBER_BYTES = 20 * 1024 * 1024  # one notebook or file
@@ -105,6 +114,17 @@ class CollectResult:
     ambiguous: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # in the gradebook, nothing found
+    expected: list[str] = field(default_factory=list)  # the assignment's notebooks
+
+    def incomplete(self) -> dict[str, list[str]]:
+        """Students who handed in some notebooks but not all: student -> the missing."""
+        out = {}
+        for student in self.students():
+            have = self.notebooks(student)
+            lacking = [name for name in self.expected if name not in have]
+            if have and lacking:
+                out[student] = lacking
+        return out
 
     def students(self) -> list[str]:
         """Students with a placed submission (with or without a notebook)."""
@@ -121,6 +141,9 @@ class CollectResult:
         notebooks = sum(p.kind == "notebook" for p in self.placed)
         lines = [f"placed {len(self.students())} submission(s), {notebooks} notebook(s)"]
         lines += [f"  {p.line()}" for p in self.placed]
+        lines += [f"fewer notebooks: {student} handed in {len(self.expected) - len(lacking)} "
+                  f"of {len(self.expected)} (no {', '.join(lacking)})"
+                  for student, lacking in self.incomplete().items()]
         lines += [f"ambiguous: {a}" for a in self.ambiguous]
         lines += [f"skipped: {s}" for s in self.skipped]
         if self.missing:
@@ -130,7 +153,8 @@ class CollectResult:
     def to_plain(self) -> dict[str, Any]:
         """The result for the run report: JSON types only."""
         return {"placed": [asdict(p) for p in self.placed], "ambiguous": list(self.ambiguous),
-                "skipped": list(self.skipped), "missing": list(self.missing)}
+                "skipped": list(self.skipped), "missing": list(self.missing),
+                "incomplete": self.incomplete()}
 
 
 # --- names --------------------------------------------------------------------------------
@@ -157,6 +181,7 @@ class LmsName(NamedTuple):
     student: str  # '' when the name is only a notebook's name
     rest: str  # the notebook part: a source notebook's name, or what the student called it
     prefix: str  # the raw student part
+    lms: lms_names.LmsName | None = None  # when an LMS made the name: what it says
 
 
 @dataclass(frozen=True)
@@ -180,9 +205,18 @@ class Sources:
 def split_lms_name(stem: str, sources: Sources) -> LmsName | None:
     """Split an LMS file name (without .ipynb) into student and notebook; None if it isn't one.
 
-    LMSs put the student first: the name ends with a source notebook's name, or follows a
-    known LMS pattern around what the student called the notebook.
+    An LMS's own names (lms_names.py) give its own student id; other names put the student
+    first: the name ends with a source notebook's name, or follows a known LMS pattern
+    around what the student called the notebook.
     """
+    parsed = lms_names.parse(stem)
+    if parsed is not None and parsed.rest:
+        rest = parsed.rest
+        if parsed.resubmission and COPIES.sub("", rest).strip() not in sources.grade_ids and \
+                COPIES.sub("", parsed.first_name).strip() in sources.grade_ids:
+            rest = parsed.first_name  # Canvas's "-1" on a resubmitted part1.ipynb
+        return LmsName(parsed.student, COPIES.sub("", rest).strip(),
+                       stem[:len(stem) - len(parsed.rest)], parsed)
     clean = COPIES.sub("", stem).strip()
     for name in sources.names:
         found = re.search(rf"(?:^|(?<=[^A-Za-z0-9])){re.escape(name)}$", clean, re.I)
@@ -213,7 +247,7 @@ def _lms_named(name: str, sources: Sources) -> bool:
     if not name.lower().endswith(".ipynb"):
         return False
     split = split_lms_name(name[:-6], sources)
-    return bool(split and split.student and re.search(r"\d", split.prefix))
+    return bool(split and split.student and (split.lms or re.search(r"\d", split.prefix)))
 
 
 def _name_time(name: str) -> dt.datetime | None:
@@ -590,6 +624,9 @@ class Pick:
     when_from: str
     by_name: bool
     how: str = ""
+    lms: str = ""  # what the LMS's name says (whose, late, which attempt)
+    timeless: bool = False  # the LMS gives no submission time (Canvas)
+    upload: int = 0  # the LMS's order of uploads, when it has one (Canvas)
 
 
 @dataclass
@@ -605,6 +642,7 @@ class Submission:
     stamp: bytes | None = None  # timestamp.txt to copy as is
     extras: list[tuple[tuple[str, ...], File]] = field(default_factory=list)
     note: str = ""
+    timeless: bool = False  # no real time known: no timestamp.txt is written
 
 
 @dataclass
@@ -707,9 +745,14 @@ def _pick(name: str, stem: str, file: File, scan: Scan) -> Pick | None:
         return None
     named = _name_time(name)
     when, when_from = (named, "the file name") if named else (file.when, file.when_from)
+    parsed = lms_names.parse(name)
+    about = {"lms": parsed.describe() if parsed else ""}
+    if parsed is not None and parsed.platform is lms_names.Platform.CANVAS and not named:
+        when_from = "nowhere: Canvas's download has no submission time"
+        about.update(timeless=True, upload=parsed.upload)
     notebook = _notebook_by_name(stem, scan.sources)
     if notebook:
-        return Pick(notebook, file, when, when_from, by_name=True)
+        return Pick(notebook, file, when, when_from, by_name=True, **about)
     try:
         ids = _grade_ids(file.read())
     except Unreadable as exc:
@@ -724,12 +767,14 @@ def _pick(name: str, stem: str, file: File, scan: Scan) -> Pick | None:
         scan.skip(file.origin, why)
         return None
     return Pick(notebook, file, when, when_from, by_name=False,
-                how=f"matched {name} to {notebook} by its grade ids")
+                how=f"matched {name} to {notebook} by its grade ids", **about)
 
 
 def _unit(folder: Folder, scan: Scan) -> None:
     """One student's LMS folder or zip: every notebook in it is theirs."""
-    student = student_id(folder.name, scan.sources.strippable())
+    parsed = lms_names.parse(folder.name)
+    student = parsed.student if parsed is not None else \
+        student_id(folder.name, scan.sources.strippable())
     if not student or not SAFE_ID.match(student):
         scan.skip(folder.origin, "no student id in the folder's name")
         return
@@ -907,8 +952,9 @@ def _one_per_notebook(student: str, picks: list[Pick], scan: Scan,
                       by_time_first: bool) -> dict[str, Pick]:
     """One notebook per source notebook: the latest (LMS) or the one named so (nbgrader)."""
     def key(p: Pick) -> tuple[Any, ...]:
-        # LMS copies differ by time; in one nbgrader submission prefer the file named so
-        rank = (p.when, p.by_name) if by_time_first else (p.by_name, p.file.when)
+        # LMS copies differ by time (Canvas's by upload); in one nbgrader submission prefer
+        # the file named so
+        rank = (p.when, p.upload, p.by_name) if by_time_first else (p.by_name, p.file.when)
         return (*rank, p.file.origin)
 
     groups: dict[str, list[Pick]] = {}
@@ -938,9 +984,10 @@ def _lms_submissions(scan: Scan) -> None:
             scan.skip(folder.origin, f"no notebook of {scan.assignment} here "
                       f"({student}'s notebooks are elsewhere)")
         chosen = _one_per_notebook(student, picks, scan, by_time_first=True)
-        newest = max(chosen.values(), key=lambda p: p.when)
+        newest = max(chosen.values(), key=lambda p: (p.when, p.upload))
         scan.submissions.append(Submission(student, newest.file.origin, newest.when,
-                                           newest.when_from, "lms", chosen))
+                                           newest.when_from, "lms", chosen,
+                                           timeless=all(p.timeless for p in chosen.values())))
 
 
 def _one_per_student(scan: Scan) -> list[Submission]:
@@ -1049,6 +1096,15 @@ def _place(sub: Submission, scan: Scan) -> None:
         return
     notebooks, files = _read_all(sub, scan)
     old = _existing(folder)
+    if old is not None and sub.timeless and notebooks:  # no times to compare: the files
+        if all((folder / f"{name}.ipynb").is_file() and
+               (folder / f"{name}.ipynb").read_bytes() == data
+               for name, data in notebooks.items()):
+            scan.skip(sub.origin, f"{sub.student}: already collected (the same notebooks)")
+            return
+        sub.note = "replaced what was collected before (no times to compare: these files " \
+                   "differ)"
+        old = None
     if old is not None:
         why = _why_not_replace(old, sub, bool(notebooks))
         if why:
@@ -1062,8 +1118,12 @@ def _place(sub: Submission, scan: Scan) -> None:
             shutil.rmtree(folder)
         elif kept:  # LMS files come one by one: a notebook not in this download stays
             sub.note += f"; kept {', '.join(kept)} from before"
-    stamp = sub.stamp or sub.when.strftime(TIME_FORMAT).encode()
-    _write(folder, ("timestamp.txt",), stamp)
+    if sub.timeless:
+        (folder / "timestamp.txt").unlink(missing_ok=True)  # none is better than a wrong one
+        stamp = b"no submission time"
+    else:
+        stamp = sub.stamp or sub.when.strftime(TIME_FORMAT).encode()
+        _write(folder, ("timestamp.txt",), stamp)
     for name, data in notebooks.items():
         _write(folder, (f"{name}.ipynb",), data)
     for rel, data, _ in files:
@@ -1086,7 +1146,8 @@ def _report(sub: Submission, notebooks: dict[str, bytes],
     placed = scan.result.placed
     for name in notebooks:
         pick = sub.notebooks[name]
-        note = "; ".join(filter(None, [f"time from {pick.when_from}", pick.how, sub.note]))
+        note = "; ".join(filter(None, [pick.lms, f"time from {pick.when_from}", pick.how,
+                                       sub.note]))
         placed.append(Placed(sub.student, name, pick.file.origin, stamp, note))
     if not notebooks:
         note = "; ".join(filter(None, [f"time from {sub.when_from}", sub.note]))
@@ -1104,7 +1165,7 @@ def collect(course: Course, assignment: str, paths: list[Path]) -> CollectResult
     paths = [Path(p) for p in paths]
     for path in paths:
         _check_input(path, course)
-    result = CollectResult()
+    result = CollectResult(expected=sorted(sources.grade_ids))
     scan = Scan(course, sources, result, Archives())
     try:
         for path in paths:
