@@ -1,8 +1,9 @@
 """Build the zero-install site of the course (JupyterLite + Pyodide) into site/.
 
-The site is the learner's course: the chapters' student versions (blank exercises, as
-nbgrader's generate_assignment makes them) and a progress page, with the same checks,
-solutions after trying and progress kept in the browser. Everything the page needs is
+The site is the learner's course, made from the learner release every self-study copy
+holds (agentloop_grader.learner_release): the chapters' student versions (blank exercises,
+as nbgrader's generate_assignment makes them) and a progress page, with the same checks,
+locks on the solutions and progress kept in the browser. Everything the page needs is
 copied into the site, so it runs offline from any static file server
 (`python -m http.server -d site`):
 
@@ -10,27 +11,27 @@ copied into the site, so it runs offline from any static file server
   expects), with a lock file trimmed to the pure-Python wheels the kernel loads; those
   wheels come from PyPI, so their sha256 in the lock file is rewritten;
 - the course's own packages, added to that lock file and loaded when the kernel starts:
-  ipywidgets and its friends, and `agentloop` as a learner gets it — its check modules in
-  their student edition (tools/build_student_checks.py: visible cases, no reference answer,
-  no hidden case) and the reference answers only in an encoded bundle that `solution(...)`
-  decodes;
+  ipywidgets and its friends; `agentloop`, the learner's distribution as it is (the same
+  wheel a learner installs: the learner's edition of the checks, no reference answer, no
+  hidden case); and `agentloop_site_release`, the learner release's catalog and solutions
+  bundle (each reference answer sealed until a right answer opens it);
 - the student notebooks, the progress page and two JupyterLab extensions (widgets, the
   Pyodide kernel).
 
 Downloads are cached in build/site-cache/ in this repository (or $AGENTLOOP_SITE_CACHE),
 npm's and pip's own caches included. After the build the site is checked: the command
 fails if anything points outside it, or if any file it serves holds the text of a solution,
-a hidden test, a reference answer or a hidden-case generator.
+a hidden test, a reference answer or a hidden-case generator (tools/answer_leaks.py).
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import importlib.metadata
 import json
 import os
-import pprint
 import re
 import shutil
 import subprocess
@@ -38,11 +39,14 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from answer_leaks import find_leaks as grep_leaks  # noqa: E402
+from build_learner_edition import build_wheel  # noqa: E402
+
 CHAPTERS = ROOT / "chapters"
 SITE = ROOT / "site"
 CACHE = Path(os.environ.get("AGENTLOOP_SITE_CACHE", ROOT / "build" / "site-cache"))
@@ -62,6 +66,7 @@ COURSE_PACKAGES = {
                                     "widgetsnbextension"]),
 }
 AGENTLOOP = ("agentloop", (["agentloop"], ["ipywidgets"]))
+SITE_RELEASE = ("agentloop-site-release", (["agentloop_site_release"], ["agentloop"]))
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                 "pyodide.js", "package.json")
 EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
@@ -187,94 +192,65 @@ def prepare_pyodide(static: Path, version: str, course: dict[str, tuple[Path, An
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
 
 
-def learner_library(lib: Path, chapters: Path, work: Path) -> list[str]:
-    """Turn the copy of lib/ at `lib` into the learner's library: the check modules'
-    student editions and the course's bundle (catalog, encoded solutions). Returns notes."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    from build_student_checks import write_student_checks
+SITE_RELEASE_INIT = '''"""The zero-install site's learner release (written by tools/build_site.py):
+the course catalog and the solutions bundle, as agentloop.practice reads them in the browser
+(each reference answer sealed until a right answer opens it)."""
 
-    from agentloop.practice.solutions import encode_bundle
+import json
+from importlib import resources
 
-    notes = []
-    for edition in write_student_checks(lib / "agentloop" / "checks", chapters):
-        if edition.unavailable:
-            notes.append(f"{edition.module}: not checkable in the browser (its verify is not "
-                         f"split into facts and judge): {', '.join(edition.unavailable)}")
-    init = lib / "agentloop" / "__init__.py"
-    init.write_text(init.read_text(encoding="utf-8") + (
-        "\n# The zero-install site only (tools/build_site.py): Run All goes on past an exercise\n"
-        "# that is not done yet; see agentloop.practice.browser.\n"
-        "from agentloop.practice import browser as _browser  # noqa: E402\n\n"
-        "_browser.install()\n"), encoding="utf-8")
-    catalog, solutions = course_data(chapters, work)
-    bundle = lib / "agentloop" / "practice" / "_bundled.py"
-    bundle.write_text(
-        '"""The zero-install site\'s course data, written by tools/build_site.py: every\n'
-        "chapter's exercises and checks, and the reference answers in an encoded bundle that\n"
-        '`solution(...)` decodes (agentloop.practice.solutions)."""\n\n'
-        f"COURSE = {pprint.pformat(catalog, width=100)}\n\n"
-        f"SOLUTIONS = {encode_bundle(solutions)!r}\n", encoding="utf-8")
-    return notes
+_HERE = resources.files(__name__)
+COURSE = json.loads(_HERE.joinpath("course.json").read_text(encoding="utf-8"))
+SOLUTIONS = _HERE.joinpath("solutions.bundle").read_text(encoding="utf-8")
+'''
 
 
-def course_data(chapters: Path, work: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The course catalog and the solutions, as a workspace has them (from the student
-    versions written into `work`)."""
-    import nbformat
-
-    from agentloop.practice import build
-
-    catalog: dict[str, Any] = {"format": 1, "chapters": []}
-    solutions: dict[str, Any] = {}
-    for notebook in build.chapter_notebooks(chapters):
-        student = nbformat.read(work / notebook.name, as_version=4)
-        chapter = build.chapter_catalog(notebook.stem, student)
-        catalog["chapters"].append(chapter)
-        solutions.update(build.solutions_of(notebook.stem, nbformat.read(notebook, as_version=4),
-                                            chapter))
-    return catalog, solutions
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
 
 
-def build_agentloop_wheel(dest: Path, chapters: Path, work: Path) -> tuple[Path, list[str]]:
-    """`pip wheel --no-deps .` of a clean copy of the package, as a learner gets it."""
+def site_release_wheel(dest: Path, release: Path) -> Path:
+    """The learner release's catalog and bundle as the package `agentloop_site_release`,
+    in a wheel of its own (the agentloop wheel stays the learner's distribution as it is)."""
+    from agentloop.practice.release import BUNDLE, CATALOG
+
+    package, version = SITE_RELEASE[1][0][0], "0.1.0"
+    info = f"{package}-{version}.dist-info"
+    files = {f"{package}/__init__.py": SITE_RELEASE_INIT.encode(),
+             f"{package}/{CATALOG}": (release / CATALOG).read_bytes(),
+             f"{package}/{BUNDLE}": (release / BUNDLE).read_bytes(),
+             f"{info}/METADATA": (f"Metadata-Version: 2.1\nName: {SITE_RELEASE[0]}\n"
+                                  f"Version: {version}\n").encode(),
+             f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: tools/build_site.py\n"
+                              b"Root-Is-Purelib: true\nTag: py3-none-any\n"}
+    record = [_record_line(name, data) for name, data in files.items()] + [f"{info}/RECORD,,"]
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
     dest.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        source, wheels = Path(tmp) / "src", Path(tmp) / "wheels"
-        shutil.copytree(ROOT / "lib", source / "lib",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-        notes = learner_library(source / "lib", chapters, work)
-        for name in ("pyproject.toml", "README.md", "LICENSE"):
-            if (ROOT / name).exists():
-                shutil.copy2(ROOT / name, source / name)
-        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-cache-dir",
-             "--wheel-dir", str(wheels), str(source)])
-        (wheel,) = wheels.glob("agentloop-*.whl")
-        return Path(shutil.copy2(wheel, dest / wheel.name)), notes
+    wheel = dest / f"{package}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)
+    return wheel
 
 
-def course_wheels(dest: Path, chapters: Path, work: Path) -> tuple[dict[str, Any], list[str]]:
+def course_wheels(dest: Path, release: Path) -> dict[str, Any]:
     """The course's wheels for the lock file: lock name → (wheel, (imports, depends))."""
     wheels: dict[str, Any] = {}
     for name, spec in COURSE_PACKAGES.items():
         wheels[name] = (fetch_wheel(name, importlib.metadata.version(name)), spec)
-    wheel, notes = build_agentloop_wheel(dest, chapters, work)
-    wheels[AGENTLOOP[0]] = (wheel, AGENTLOOP[1])
-    return wheels, notes
+    wheels[AGENTLOOP[0]] = (build_wheel(dest), AGENTLOOP[1])
+    wheels[SITE_RELEASE[0]] = (site_release_wheel(dest, release), SITE_RELEASE[1])
+    return wheels
 
 
-def student_notebooks(chapters: Path, files: Path) -> None:
-    """The chapters' student versions and the progress page, into the site's files."""
-    import nbformat
+def student_notebooks(release: Path, files: Path) -> None:
+    """The release's student versions and progress page, into the site's files."""
+    from agentloop.practice.release import read_release
 
-    from agentloop.practice import build
-
-    notebooks = build.chapter_notebooks(chapters)
-    if not notebooks:
-        raise SiteError(f"no notebooks in {chapters}; run python tools/build_chapters.py")
     files.mkdir(parents=True, exist_ok=True)
-    for notebook in notebooks:
-        nbformat.write(build.student_version(notebook), files / notebook.name)
-    nbformat.write(build.progress_page(), files / build.PROGRESS_PAGE)
+    for name in read_release(release).notebooks:
+        shutil.copy2(release / name, files / name)
 
 
 def copy_extensions(dest: Path) -> None:
@@ -309,16 +285,15 @@ def write_config(lite_dir: Path, preload: list[str]) -> None:
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build), encoding="utf-8")
 
 
-def prepare_lite_dir(lite_dir: Path, chapters: Path = CHAPTERS) -> list[str]:
-    """Everything `jupyter lite build` reads, laid out in `lite_dir`; returns notes."""
-    files = lite_dir / "files"
-    student_notebooks(chapters, files)
-    wheels, notes = course_wheels(lite_dir / "wheels", chapters, files)
+def prepare_lite_dir(lite_dir: Path, release: Path) -> None:
+    """Everything `jupyter lite build` reads, laid out in `lite_dir`, from the learner
+    release in `release`."""
+    student_notebooks(release, lite_dir / "files")
+    wheels = course_wheels(lite_dir / "wheels", release)
     prepare_pyodide(lite_dir / PYODIDE_DIR, pyodide_version(), wheels)
     shutil.rmtree(lite_dir / "wheels")
     copy_extensions(lite_dir / "extensions")
     write_config(lite_dir, list(wheels))
-    return notes
 
 
 def lite_build(lite_dir: Path, output: Path) -> None:
@@ -392,119 +367,16 @@ def check_lock(lock_path: Path) -> None:
 
 # --- nothing of an answer in what the site serves ---------------------------------------
 
-REGION = re.compile(r"### BEGIN (SOLUTION|HIDDEN TESTS)\n(.*?)### END \1", re.S)
-DISTINCTIVE = 16  # characters: a shorter line of a solution proves nothing when it is found
-
-
-def _strings(data: Any) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, list):
-        if data and all(isinstance(x, str) for x in data):
-            yield "".join(data)  # a notebook cell's source, as lines
-        for item in data:
-            yield from _strings(item)
-    elif isinstance(data, dict):
-        for value in data.values():
-            yield from _strings(value)
-
-
-def _texts(name: str, data: bytes) -> Iterator[str]:
-    """A file's text, and for JSON (notebooks, contents listings) the strings inside it."""
-    text = data.decode("utf-8", errors="ignore")
-    yield text
-    if name.endswith((".json", ".ipynb")):
-        try:
-            yield "\n".join(_strings(json.loads(text)))
-        except ValueError:
-            pass
-
-
-def served_texts(output: Path) -> Iterator[tuple[str, str]]:
-    """(where, text) of every file the site serves, and of every file inside its wheels."""
-    for path in sorted(p for p in output.rglob("*") if p.is_file()):
-        where = path.relative_to(output).as_posix()
-        if path.suffix in (".whl", ".zip"):
-            with zipfile.ZipFile(path) as archive:
-                for member in archive.namelist():
-                    for text in _texts(member, archive.read(member)):
-                        yield f"{where}!{member}", text
-        else:
-            for text in _texts(where, path.read_bytes()):
-                yield where, text
-
-
-def public_text(chapters: Path) -> str:
-    """What a learner may read: the library with its check modules in their student
-    edition, and the student versions of the chapters."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    from build_student_checks import chapter_modules, notebook_imports, student_edition
-
-    from agentloop.practice import build
-
-    parts = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "lib").rglob("*.py"))
-             if not (re.fullmatch(r"ch\d+\.py", path.name) and path.parent.name == "checks")]
-    imports = notebook_imports(chapters)
-    parts += [student_edition(m, imports.get(m.__name__.rsplit(".", 1)[-1], set())).source
-              for m in chapter_modules()]
-    for notebook in build.chapter_notebooks(chapters):
-        parts += [cell.source for cell in build.student_version(notebook).cells]
-    return "\n".join(parts)
-
-
-def answer_texts(chapters: Path, public: str) -> list[tuple[str, str, bool]]:
-    """(what, text, whole) no served file may contain: every BEGIN SOLUTION and BEGIN HIDDEN
-    TESTS region of the instructor notebooks, and every reference answer, hidden-case
-    generator and facts function of the check modules. `whole` texts (a region, a
-    function's source, a value's printed form) are looked for in every served file; single
-    lines of them (of at least DISTINCTIVE characters, found nowhere a learner may read) in
-    the course's own files."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import inspect
-
-    import nbformat
-    from build_student_checks import chapter_modules, forbidden_objects, own_sources
-
-    def lines(what: str, text: str) -> list[tuple[str, str, bool]]:
-        return [(what, line.strip(), False) for line in text.splitlines()
-                if len(line.strip()) >= DISTINCTIVE and line.strip() not in public]
-
-    out = []
-    for notebook in sorted(chapters.glob("[0-9]*.ipynb")):
-        for number, cell in enumerate(nbformat.read(notebook, as_version=4).cells):
-            for kind, region in REGION.findall(cell.source):
-                what = f"{notebook.name} cell {number}: {kind.lower()}"
-                if region.strip():
-                    out.append((what, region.strip(), True))
-                out += lines(what, region)
-    for module in chapter_modules():
-        for name, obj in forbidden_objects(module).items():
-            what = f"{module.__name__}: {name}"
-            if inspect.isfunction(obj) or inspect.isclass(obj):
-                for text in own_sources(obj, module):
-                    out.append((what, text, True))
-                    out += lines(what, text)
-            else:
-                out += [(what, form, True) for form in {repr(obj), pprint.pformat(obj)}
-                        if len(form) >= DISTINCTIVE]
-    return out
-
-
 def ours(where: str) -> bool:
-    """A file of the course's own: a notebook, its contents listing, the agentloop wheel."""
-    return where.startswith(("files/", "api/")) or "agentloop-" in where.split("!")[0]
+    """A file of the course's own (a notebook, its contents listing, the course's wheels),
+    where a single line of an answer is a leak too."""
+    return where.startswith(("files/", "api/")) or "agentloop" in where.split("!")[0]
 
 
 def find_leaks(output: Path, chapters: Path = CHAPTERS) -> list[str]:
-    """Every served file that holds the text of an answer (see `answer_texts`)."""
-    forbidden = answer_texts(chapters, public_text(chapters))
-    leaks = []
-    for where, text in served_texts(output):
-        own = ours(where)
-        for what, needle, whole in forbidden:
-            if (whole or own) and needle in text:
-                leaks.append(f"{where} holds {what}: {needle.splitlines()[0][:80]!r}")
-    return sorted(set(leaks))
+    """Every served file that holds the text of an answer (tools/answer_leaks.py); the
+    site's own student notebooks are what a learner may read."""
+    return grep_leaks(output, chapters, output / "files", own=ours)
 
 
 def check_no_answers(output: Path, chapters: Path) -> None:
@@ -531,11 +403,15 @@ def main(argv: list[str] | None = None) -> int:
     output = args.output.resolve()
     try:
         if not args.check_only:
+            from agentloop_grader.learner_release import build_release
+
             with tempfile.TemporaryDirectory(prefix="agentloop-lite-") as tmp:
-                for note in prepare_lite_dir(Path(tmp), args.chapters.resolve()):
-                    print(f"build_site: note: {note}")
+                release, lite_dir = Path(tmp) / "release", Path(tmp) / "lite"
+                build_release(args.chapters.resolve(), release)
+                lite_dir.mkdir()
+                prepare_lite_dir(lite_dir, release)
                 clear_output(output)
-                lite_build(Path(tmp), output)
+                lite_build(lite_dir, output)
         check_site(output)
         check_no_answers(output, args.chapters.resolve())
     except (SiteError, subprocess.CalledProcessError, OSError) as error:

@@ -25,4 +25,11 @@ Importing `agentloop` loads nothing heavy: submodules are imported when you use 
 
 from __future__ import annotations
 
+import sys as _sys
+
 __version__ = "0.1.0"
+
+if _sys.platform == "emscripten":  # the zero-install site: Run All goes on past a blank
+    from agentloop.practice import browser as _browser  # exercise (agentloop.practice.browser)
+
+    _browser.install()

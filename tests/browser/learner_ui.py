@@ -110,6 +110,21 @@ def add_cell_and_run(page: Any, code: str) -> None:
     page.keyboard.press("Shift+Enter")
 
 
+def show_me_anyway(page: Any, exercise: str, shown: str) -> str:
+    """`solution(exercise)` in a new cell, then the Gate's "Show me anyway…" and "Yes, show
+    it"; the text of what it then shows (the element matching `shown`)."""
+    add_cell_and_run(page, f'solution("{exercise}")')
+    gate = page.locator(".agentloop-solution-gate").last
+    gate.wait_for(timeout=CHECK_TIMEOUT)
+    gate.get_by_role("button", name="Show me anyway…").click()
+    gate.get_by_role("button", name="Yes, show it").click()
+    answer = page.locator(f'{shown}[data-exercise="{exercise}"]')
+    answer.wait_for(timeout=CHECK_TIMEOUT)
+    assert answer.get_attribute("data-when") == "before passing"
+    answer.scroll_into_view_if_needed()
+    return answer.inner_text()
+
+
 def save(page: Any) -> None:
     """Ctrl+S, then wait until the notebook's tab is no longer marked as changed."""
     page.keyboard.press("Control+s")

@@ -1,11 +1,13 @@
 """A new learner, in JupyterLab in Chromium, started with the README's command.
 
 `./course lab` runs with a workspace of its own (AGENTLOOP_WORKSPACE in a temp dir, so the
-repository's workspace/ is never touched) and a fresh, empty home folder: the Lab must show
-no teacher tools and no news popup, chapter 1 must run to the end with blank exercises,
-a correct answer must pass its checks, unlock its solution and show in the progress, and
-the course command, run again, must keep the answer. Nothing may be written to the home
-folder. Screenshots are saved in test-artifacts/learner-lab-*.png.
+repository's workspace/ is never touched), the session's learner release and a fresh, empty
+home folder: the Lab must show no teacher tools and no news popup, its kernel must be the
+learner's (no grader to import), chapter 1 must run to the end with blank exercises, a
+correct answer must pass its checks, open its lock, show its solution and show in the
+progress, "show me anyway" must show the instructor notebook's answer (this is a clone of
+the course), and the course command, run again, must keep the answer. Nothing may be
+written to the home folder. Screenshots are saved in test-artifacts/learner-lab-*.png.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from browser_env import (
     wait_for_server,
 )
 from lab_ui import NotebookFacts, menu, open_notebook
+from learner_builds import learner_release
 from learner_ui import (
     add_cell_and_run,
     answer_of,
@@ -42,6 +45,7 @@ from learner_ui import (
     run_next_cells,
     save,
     screenshot,
+    show_me_anyway,
     wait_checks_passed,
     write_answer,
 )
@@ -66,6 +70,7 @@ def course_env(base: Path) -> dict[str, str]:
     tracker.parent.mkdir(parents=True)
     tracker.write_text(json.dumps({"windowingMode": "none"}), encoding="utf-8")
     env.update(HOME=str(home), AGENTLOOP_WORKSPACE=str(base / "workspace"),
+               AGENTLOOP_RELEASE=str(learner_release()),
                JUPYTERLAB_SETTINGS_DIR=str(settings), PYTHONUNBUFFERED="1")
     return env
 
@@ -156,12 +161,22 @@ def test_a_new_learner_works_through_chapter_1(course, page: Any, console: Conso
     assert all("✘" in text and "all passed" not in text for text in blank.values())
     screenshot(page, "learner-lab-blank.png")
 
-    # the first exercise, answered as the instructor notebook does: its checks pass
+    # the first exercise, answered as the instructor notebook does: its checks pass and
+    # its lock opens
     write_answer(page, "def decide(state):", answer_of(INSTRUCTOR, EXERCISE))
     run_next_cells(page, len(checks))
     passed = wait_checks_passed(page, checks, f'solution("{EXERCISE}")')
     assert f"★ exercise {EXERCISE} solved" in passed[checks[-1]]
     screenshot(page, "learner-lab-passed.png")
+
+    # the kernel is the learner's: the grader is not there to import
+    add_cell_and_run(page, "import importlib.util, sys\n"
+                           "print('grader:', importlib.util.find_spec('agentloop_grader'), "
+                           "sys.executable)")
+    kernel = page.locator(".jp-OutputArea").filter(has_text="grader:").last
+    kernel.wait_for(timeout=60_000)
+    assert kernel.inner_text().strip() == \
+        f"grader: None {ROOT / '.venv-learner' / 'bin' / 'python'}"
 
     # the solution, next to the learner's answer
     add_cell_and_run(page, f'from agentloop.practice import solution\n\nsolution("{EXERCISE}")')
@@ -171,6 +186,12 @@ def test_a_new_learner_works_through_chapter_1(course, page: Any, console: Conso
     assert 'observation.get("retryable", True)' in shown.inner_text()
     shown.scroll_into_view_if_needed()
     screenshot(page, "learner-lab-solution.png")
+
+    # "show me anyway" on an exercise not done: in a clone, the instructor notebook's answer
+    anyway = show_me_anyway(page, "ch1-messages-answer", ".agentloop-solution")
+    assert "from the instructor notebook chapters/01_agent_loop.ipynb" in anyway
+    assert "def final_message" in anyway
+    screenshot(page, "learner-lab-show-me-anyway.png")
     save(page)
 
     # the progress page and the command line agree

@@ -1,8 +1,9 @@
 """The zero-install site (JupyterLite + Pyodide), served from localhost, used offline.
 
-The site is the learner's course: the chapters' student versions, checks, solutions after
-trying and progress kept in the browser — and no solution, hidden test, reference answer or
-hidden-case generator in any file it serves.
+The site is the learner's course: the chapters' student versions, checks, solutions locked
+until solved and progress kept in the browser — and no solution, hidden test, reference
+answer or hidden-case generator in any file it serves. Its copy of the library is the
+learner's distribution as it is.
 
 The site is built once per session from the current tree (tools/build_site.py into a
 temp dir). With AGENTLOOP_SITE=skip the already built site/ is used instead, and the
@@ -49,6 +50,7 @@ from learner_ui import (
     run_next_cells,
     save,
     screenshot,
+    show_me_anyway,
     wait_checks_passed,
     write_answer,
 )
@@ -138,40 +140,55 @@ def site_tools() -> Any:
     return build_site
 
 
-def test_the_site_serves_the_learners_course(site_dir: Path) -> None:
-    """Student versions and the progress page; no instructor notebook; the library's check
-    modules in their student edition."""
+def wheel_files(wheel: Path) -> dict[str, bytes]:
     import zipfile
 
+    with zipfile.ZipFile(wheel) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_the_site_serves_the_learners_course(site_dir: Path) -> None:
+    """The learner release's student versions and progress page, no instructor notebook;
+    the learner's distribution as it is (the wheel a learner installs, file for file); the
+    release's catalog and sealed bundle, byte for byte."""
+    from learner_builds import learner_release, learner_wheel
+
+    release = learner_release()
     served = sorted(p.name for p in (site_dir / "files").glob("*.ipynb"))
     assert served == sorted(["00_progress.ipynb", *(p.name for p in chapter_notebooks())])
     for notebook in (site_dir / "files").glob("*.ipynb"):
-        text = notebook.read_text(encoding="utf-8")
-        assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text
-    (wheel,) = (site_dir / "static" / "pyodide").glob("agentloop-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        ch1 = archive.read("agentloop/checks/ch1.py").decode()
-        bundled = archive.read("agentloop/practice/_bundled.py").decode()
-    assert "Student edition of agentloop.checks.ch1" in ch1 and "REFERENCE" not in ch1
-    assert "SOLUTIONS = " in bundled and "agentloop solutions bundle 1" in bundled
+        assert notebook.read_bytes() == (release / notebook.name).read_bytes()
+    static = site_dir / "static" / "pyodide"
+    (wheel,) = static.glob("agentloop-*.whl")
+    assert wheel_files(wheel) == wheel_files(learner_wheel())
+    (data,) = static.glob("agentloop_site_release-*.whl")
+    files = wheel_files(data)
+    assert files["agentloop_site_release/course.json"] == (release / "course.json").read_bytes()
+    assert files["agentloop_site_release/solutions.bundle"] == \
+        (release / "solutions.bundle").read_bytes()
 
 
 def test_no_served_file_holds_a_solution_or_hidden_test(site_dir: Path) -> None:
     """Every file the site serves (and every file inside its wheels), grepped for the text
     of every BEGIN SOLUTION / BEGIN HIDDEN TESTS region of the instructor notebooks and
     every reference answer, hidden-case generator and facts function of the checks."""
+    import answer_leaks
+
     tools = site_tools()
-    needles = tools.answer_texts(ROOT / "chapters", tools.public_text(ROOT / "chapters"))
+    needles = answer_leaks.answer_texts(ROOT / "chapters", answer_leaks.public_text(
+        ROOT / "chapters", site_dir / "files"))
     regions = [n for n in needles if "solution" in n[0] and n[2]]
     assert len(regions) >= len(chapter_notebooks()) * 2, "the grep found no solutions to look for"
-    assert any("ch1 reference" in what or "REFERENCE['decide']" in what for what, *_ in needles)
+    assert any("REFERENCE['decide']" in what for what, *_ in needles)
+    assert any("revised_rule" in what for what, *_ in needles)  # the teacher's own code
     assert tools.find_leaks(site_dir) == []
 
 
 def test_a_learner_in_the_site(site_url: str, page: Any, console: ConsoleLog) -> None:
-    """Chapter 1 with blank exercises runs to the end; a correct answer passes, unlocks its
-    solution and shows in the progress page; reloaded, the browser kept the answer and the
-    progress. No request leaves localhost."""
+    """Chapter 1 with blank exercises runs to the end; a correct answer passes, opens its
+    lock (★ solved), shows its solution and shows in the progress page; "show me anyway" on
+    another exercise says where the reference is and shows nothing; reloaded, the browser
+    kept the answer and the progress. No request leaves localhost."""
     instructor = ROOT / "chapters" / "01_agent_loop.ipynb"
     exercise, facts = "ch1-decide-answer", NotebookFacts.read(instructor)
     checks = check_ids_after(instructor, exercise)
@@ -191,8 +208,13 @@ def test_a_learner_in_the_site(site_url: str, page: Any, console: ConsoleLog) ->
     shown = page.locator(f'.agentloop-solution[data-exercise="{exercise}"]')
     shown.wait_for(timeout=120_000)
     assert shown.get_attribute("data-when") == "after passing"
+    assert 'observation.get("retryable", True)' in shown.inner_text()  # opened by the answer
     shown.scroll_into_view_if_needed()
     screenshot(page, "learner-site-solution.png")
+    where = show_me_anyway(page, "ch1-messages-answer", ".agentloop-solution-elsewhere")
+    assert "chapters/01_agent_loop.ipynb, the answer cell ch1-messages-answer" in where
+    assert "def final_message" not in where
+    screenshot(page, "learner-site-show-me-anyway.png")
     save(page)
 
     open_lite_notebook(page, site_url, "00_progress.ipynb")

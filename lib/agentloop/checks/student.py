@@ -41,7 +41,31 @@ def input_key(value: Plain) -> str:
 def stretched(salt: str, value: Plain) -> str:
     """A salted, stretched digest of plain data (the right table; a lock's outputs)."""
     text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.pbkdf2_hmac("sha256", text.encode(), salt.encode(), ITERATIONS).hex()
+    return pbkdf2_sha256(text.encode(), salt.encode(), ITERATIONS).hex()
+
+
+def pbkdf2_sha256(password: bytes, salt: bytes, iterations: int) -> bytes:
+    """PBKDF2-HMAC-SHA256, 32 bytes: hashlib's, else the same computed here (Pyodide, the
+    zero-install site's Python, has no hashlib.pbkdf2_hmac)."""
+    if hasattr(hashlib, "pbkdf2_hmac"):
+        return hashlib.pbkdf2_hmac("sha256", password, salt, iterations)
+    key = hashlib.sha256(password).digest() if len(password) > 64 else password
+    key = key.ljust(64, b"\0")
+    inner, outer = hashlib.sha256(bytes(b ^ 0x36 for b in key)), \
+        hashlib.sha256(bytes(b ^ 0x5C for b in key))
+
+    def prf(message: bytes) -> bytes:
+        first, second = inner.copy(), outer.copy()
+        first.update(message)
+        second.update(first.digest())
+        return second.digest()
+
+    block = prf(salt + b"\0\0\0\1")
+    total = int.from_bytes(block, "big")
+    for _ in range(iterations - 1):
+        block = prf(block)
+        total ^= int.from_bytes(block, "big")
+    return total.to_bytes(32, "big")
 
 
 @functools.cache

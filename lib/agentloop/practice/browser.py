@@ -2,10 +2,10 @@
 
 JupyterLite cancels every queued cell as soon as one cell ends in an error (it ignores the
 `raises-exception` tag JupyterLab honours), so a blank exercise — whose stub raises
-NotImplementedError — would stop Run All at the first exercise. The site's copy of the
-library calls `install()` when `agentloop` is first imported (every chapter does so in its
-first code cell): from then on a NotImplementedError that reaches the top of a cell is
-reported in one line of output instead of as a failed cell. Other errors stop as usual.
+NotImplementedError — would stop Run All at the first exercise. In Pyodide (and only
+there) `import agentloop` calls `install()` (every chapter imports it in its first code
+cell): from then on a NotImplementedError that reaches the top of a cell is reported in one
+line of output instead of as a failed cell. Other errors stop as usual.
 """
 
 from __future__ import annotations

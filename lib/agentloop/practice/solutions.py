@@ -1,68 +1,64 @@
-"""Reference answers, shown after trying: `solution("ch1-decide-answer")`.
+"""Reference answers, unreadable until solved: `solution("ch1-decide-answer")`.
 
 An exercise is an answer cell (its id, e.g. `ch1-decide-answer`) and the check cells after
-it; `solution` takes either id. It shows the reference answer next to yours
+it; `solution` takes either id. Every reference answer a self-study copy holds is sealed in
+its solutions bundle (agentloop.practice.bundle, .lock):
 
-- once every check of the exercise passed (your latest run of each), or
-- before that, only after you confirm: `solution(id, confirm=True)`, or the notebook's
-  "Show me anyway" button followed by "Yes, show it".
-
-The answers come from the workspace's `.agentloop/solutions.bundle` (written from the
-instructor notebooks when the workspace is made) or, in the zero-install site, from the
-bundle inside its copy of the library. A bundle is compressed and encoded so that nobody
-reads an answer by accident while browsing files; it is not protection — anyone can decode
-it (`decode_bundle`).
+- when a run of `check(...)` leaves every check of an exercise passed, `unlock` runs your
+  answer on the exercise's lock inputs (cases you have not seen; the bundle has their
+  inputs, never their outputs) and derives the key from what it gives. If the reference
+  opens, the exercise is "★ solved" (recorded, with the key) and `solution(...)` shows the
+  reference next to yours. If it does not, your answer passes the listed cases but not yet
+  every case the course has: you are told so, not which;
+- an exercise judged by rules alone (a message) has no such lock: its example answer is
+  sealed with a key anyone can make, which its "★ solved" line says;
+- "show me anyway" — `solution(id, confirm=True)`, or the notebook's "Show me anyway…"
+  button followed by "Yes, show it" — is recorded as "before passing". In a clone of the
+  course it shows the instructor notebook's answer (chapters/ is there on disk anyway); in
+  a learner edition or the zero-install site, which hold no instructor notebook, it says
+  where the reference is (the course repository's chapters/NN_name.ipynb) and shows nothing.
 """
 
 from __future__ import annotations
 
-import base64
 import difflib
 import html
-import json
 import re
 import sys
-import zlib
 from pathlib import Path
 from typing import Any
 
+from agentloop.practice import bundle, notebooks
+from agentloop.practice.lock import OPEN, LockError, lock_kind, try_open, unseal
 from agentloop.practice.tracking import (
     AFTER_PASSING,
     BEFORE_PASSING,
     exercise_passed,
     load,
     record_solution,
+    record_solved,
+    solved_key,
 )
 from agentloop.practice.workspace import (
     SOLUTIONS,
     bundled,
     find_workspace,
     in_browser,
+    repository,
     state_dir,
 )
 
-HEADER = ("agentloop solutions bundle 1: the course's reference answers, compressed and "
-          "encoded so that they are not read by accident. solution(...) decodes one after "
-          "your checks pass. This is not protection: anyone can decode it.\n")
-
-
-def encode_bundle(exercises: dict[str, Any]) -> str:
-    raw = json.dumps({"format": 1, "exercises": exercises}, sort_keys=True).encode()
-    return HEADER + base64.b85encode(zlib.compress(raw, 9)).decode("ascii") + "\n"
-
-
-def decode_bundle(text: str) -> dict[str, Any]:
-    body = text.split("\n", 1)[1] if text.startswith("agentloop solutions bundle") else text
-    return json.loads(zlib.decompress(base64.b85decode(body.strip())))["exercises"]
+BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 
 
 def load_bundle(workspace: Path | None) -> dict[str, Any]:
+    """The exercises of the workspace's solutions bundle (else the site's), by id."""
     if workspace is not None and not in_browser():
         path = state_dir(workspace) / SOLUTIONS
         if path.is_file():
-            return decode_bundle(path.read_text(encoding="ascii"))
+            return bundle.decode(path.read_text(encoding="utf-8"))
     pack = bundled()
-    return decode_bundle(pack.SOLUTIONS) if pack is not None else {}
+    return bundle.decode(pack.SOLUTIONS) if pack is not None else {}
 
 
 def resolve(exercises: dict[str, Any], name: str) -> str:
@@ -74,6 +70,93 @@ def resolve(exercises: dict[str, Any], name: str) -> str:
             return exercise_id
     known = ", ".join(sorted(exercises)) or "none (no practice workspace here)"
     raise KeyError(f"no exercise {name!r}; the exercises are: {known}")
+
+
+def where_it_is(entry: dict[str, Any], exercise_id: str) -> str:
+    """Where the reference answer is in the course's repository."""
+    return f"chapters/{entry['chapter']}.ipynb, the answer cell {exercise_id}"
+
+
+# --- opening a sealed answer --------------------------------------------------------------------
+
+def _user_namespace() -> dict[str, Any]:
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return getattr(shell, "user_ns", None) or {}
+
+
+def _answers(check_id: str, answer: Any) -> Any:
+    """What a lock's check probes: the object `check` was given for the name it checks,
+    else the name as the notebook defines it."""
+    from agentloop.checks import get_check
+
+    given = get_check(check_id).answer
+
+    def answer_for(chk: Any) -> Any:
+        if chk.answer == given and answer is not None:
+            return answer
+        namespace = _user_namespace()
+        if chk.answer in namespace:
+            return namespace[chk.answer]
+        raise LookupError(chk.answer)
+
+    return answer_for
+
+
+def unlock(workspace: Path, exercise_id: str, check_id: str, answer: Any) -> str:
+    """Every check of the exercise passed: try its lock with `answer`; the line to print."""
+    try:
+        entry = load_bundle(workspace).get(exercise_id)
+        if entry is None:
+            return f"  ★ every check of {exercise_id} passed (the course has no answer to show)"
+        key = try_open(exercise_id, entry, _answers(check_id, answer))
+        kind = lock_kind(entry["lock"])
+    except (bundle.BundleError, LockError) as exc:
+        return f"  every check of {exercise_id} passed, but {exc}"
+    if key is None:
+        return (f"  ✘ every listed case of {exercise_id} passes, but your answer does not yet "
+                "give the right output on every case the course has (which ones is not said: "
+                "finding them is the exercise). Read the rules in the hints again; the "
+                "exercise is solved, and its reference answer opens, once it does.")
+    record_solved(workspace, exercise_id, key, kind)
+    if kind == OPEN:
+        return (f"  ★ exercise {exercise_id} solved: every listed case passes. It is judged "
+                "by rules alone, so its example answer is locked with a key anyone can make "
+                f'(it proves nothing). Compare yours with it: solution("{exercise_id}")')
+    return (f"  ★ exercise {exercise_id} solved: your answer also gives the right output on "
+            "cases it has never seen, which opened the course's answer. Compare yours with "
+            f'it: solution("{exercise_id}")')
+
+
+def opened(workspace: Path | None, exercise_id: str, entry: dict[str, Any]) -> str | None:
+    """The reference answer, opened with the key this workspace's solve recorded."""
+    key = solved_key(workspace, exercise_id)
+    return unseal(entry["sealed"], key) if key is not None else None
+
+
+def instructor_answer(entry: dict[str, Any], exercise_id: str) -> tuple[str, str] | None:
+    """(the answer cell of the instructor notebook, its path in the course) in a clone of
+    the course, where chapters/ is on disk; None in a learner edition or the site."""
+    if in_browser():
+        return None
+    relative = f"chapters/{entry['chapter']}.ipynb"
+    path = repository() / relative
+    try:
+        nb = notebooks.read(path)
+    except (OSError, ValueError):
+        return None
+    for cell in nb["cells"]:
+        if notebooks.grade_id(cell) == exercise_id and notebooks.is_answer(cell):
+            text = notebooks.source(cell)
+            if BEGIN in text:
+                return solution_text(text), relative
+    return None
+
+
+def solution_text(source: str) -> str:
+    """An answer cell of the instructor notebook, without its BEGIN/END SOLUTION lines."""
+    lines = [line for line in source.splitlines() if line.strip() not in (BEGIN, END)]
+    return "\n".join(lines).strip("\n")
 
 
 # --- your answer, to compare ------------------------------------------------------------------
@@ -89,28 +172,25 @@ def your_answer(entry: dict[str, Any], exercise_id: str, history_only: bool = Fa
     cell of the chapter's notebook (in the workspace, else in the current folder); None if
     neither is found."""
     name = entry.get("answer")
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
-    if name and shell is not None:
-        history = shell.user_ns.get("In") or []
+    history = _user_namespace().get("In") or []
+    if name:
         pattern = _defines(name)
         for cell in reversed(history):
             if isinstance(cell, str) and pattern.search(cell) and "solution(" not in cell:
                 return cell.strip("\n")
     if history_only:
         return None
-    notebooks = sorted(Path.cwd().glob("*.ipynb"))
+    paths = sorted(Path.cwd().glob("*.ipynb"))
     if workspace is not None and entry.get("chapter"):
-        notebooks.insert(0, workspace / f"{entry['chapter']}.ipynb")
-    for notebook in notebooks:
+        paths.insert(0, workspace / f"{entry['chapter']}.ipynb")
+    for path in paths:
         try:
-            cells = json.loads(notebook.read_text(encoding="utf-8")).get("cells", [])
+            cells = notebooks.read(path)["cells"]
         except (OSError, ValueError):
             continue
         for cell in cells:
-            if cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") == exercise_id:
-                source = cell.get("source", "")
-                return "".join(source) if isinstance(source, list) else source
+            if notebooks.grade_id(cell) == exercise_id:
+                return notebooks.source(cell)
     return None
 
 
@@ -119,9 +199,10 @@ def your_answer(entry: dict[str, Any], exercise_id: str, history_only: bool = Fa
 class Reveal:
     """The reference answer next to yours, with the differences."""
 
-    def __init__(self, exercise_id: str, entry: dict[str, Any], yours: str | None,
-                 when: str) -> None:
-        self.exercise_id, self.entry, self.yours, self.when = exercise_id, entry, yours, when
+    def __init__(self, exercise_id: str, entry: dict[str, Any], reference: str,
+                 yours: str | None, when: str, source: str = "") -> None:
+        self.exercise_id, self.entry, self.reference = exercise_id, entry, reference
+        self.yours, self.when, self.source = yours, when, source
 
     def diff(self) -> list[str]:
         if self.yours is None:
@@ -129,13 +210,13 @@ class Reveal:
         return list(difflib.unified_diff(self.yours.splitlines(), self.reference.splitlines(),
                                          "yours", "reference", lineterm=""))
 
-    @property
-    def reference(self) -> str:
-        return self.entry["source"]
+    def heading(self) -> str:
+        origin = f", from the instructor notebook {self.source}" if self.source else ""
+        return (f"Reference answer for {self.exercise_id} (chapter {self.entry['chapter']}), "
+                f"shown {self.when}{origin}:")
 
     def text(self) -> str:
-        lines = [f"Reference answer for {self.exercise_id} (chapter {self.entry['chapter']}), "
-                 f"shown {self.when}:", "", self.reference, ""]
+        lines = [self.heading(), "", self.reference, ""]
         if self.yours is None:
             lines.append("(Your answer was not found: run your answer cell, then this again.)")
         else:
@@ -158,24 +239,53 @@ class Reveal:
 
         note = "Both can be right: the checks, not this text, say whether yours is."
         return (f'<div class="agentloop-solution" data-exercise="{html.escape(self.exercise_id)}"'
-                f' data-when="{self.when}"><p>Reference answer for '
-                f"<code>{html.escape(self.exercise_id)}</code>, shown {self.when}.</p>"
+                f' data-when="{self.when}"><p>{html.escape(self.heading()[:-1])}.</p>'
                 f'<table style="width:100%"><tr>{block("yours", self.yours)}'
                 f'{block("reference", self.reference)}</tr></table><p>{note}</p></div>')
 
 
-class Gate:
-    """Not passed yet: say so, and offer the solution only after a confirmation."""
+class Elsewhere:
+    """"Show me anyway" where no instructor notebook is (a learner edition, the site): where
+    the reference is, and nothing of it."""
 
-    def __init__(self, exercise_id: str, entry: dict[str, Any], workspace: Path | None) -> None:
-        self.exercise_id, self.entry, self.workspace = exercise_id, entry, workspace
+    def __init__(self, exercise_id: str, entry: dict[str, Any], when: str) -> None:
+        self.exercise_id, self.entry, self.when = exercise_id, entry, when
 
     def text(self) -> str:
-        checks = ", ".join(self.entry.get("checks", [])) or "its checks"
-        return (f"{self.exercise_id}: not every check has passed yet ({checks}). Trying a "
-                "little longer is worth it: each ✘ above says why and gives a hint.\n"
-                f'To see the reference answer anyway: solution("{self.exercise_id}", '
-                "confirm=True)")
+        return (f"{self.exercise_id}: this copy of the course holds its reference answer "
+                "sealed until your answer solves the exercise, and no instructor notebook, so "
+                "nothing is shown here. The reference is in the course's repository: "
+                f"{where_it_is(self.entry, self.exercise_id)}. (Noted in your progress as "
+                f"asked for {self.when}.)")
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        return (f'<div class="agentloop-solution-elsewhere" data-exercise='
+                f'"{html.escape(self.exercise_id)}" data-when="{self.when}"><p>'
+                f"{html.escape(self.text())}</p></div>")
+
+
+class Gate:
+    """Not solved yet: say so, and offer "show me anyway" only after a confirmation."""
+
+    def __init__(self, exercise_id: str, entry: dict[str, Any], workspace: Path | None,
+                 listed_passed: bool = False) -> None:
+        self.exercise_id, self.entry, self.workspace = exercise_id, entry, workspace
+        self.listed_passed = listed_passed
+
+    def text(self) -> str:
+        if self.listed_passed:
+            first = (f"{self.exercise_id}: every listed case passes, but your answer does not "
+                     "yet give the right output on every case the course has, so its reference "
+                     "answer stays locked. Read the rules in the hints again.")
+        else:
+            checks = ", ".join(self.entry.get("checks", [])) or "its checks"
+            first = (f"{self.exercise_id}: not every check has passed yet ({checks}). Trying "
+                     "a little longer is worth it: each ✘ above says why and gives a hint.")
+        return (f"{first}\nTo see the reference answer anyway (noted as seen before passing): "
+                f'solution("{self.exercise_id}", confirm=True)')
 
     def __repr__(self) -> str:
         return self.text()
@@ -192,53 +302,72 @@ class Gate:
         ask = w.Button(description="Show me anyway…", button_style="warning")
         yes = w.Button(description="Yes, show it", button_style="danger")
         no = w.Button(description="No, I keep trying")
-        question = w.HTML("<p>Sure? You will see the whole reference answer before your "
-                          "checks pass.</p>")
+        question = w.HTML("<p>Sure? You will see the reference answer before your answer "
+                          "solves the exercise, and your progress will say so.</p>")
+        # shown and hidden by "flex" and "none" (JupyterLite keeps a display style that is
+        # set back to None)
+        asking = w.HBox([ask], layout=w.Layout(display="flex"))
         confirm = w.VBox([question, w.HBox([yes, no])], layout=w.Layout(display="none"))
         shown = w.Output()
 
         def on_ask(_: Any) -> None:
-            ask.layout.display = "none"
-            confirm.layout.display = None
+            asking.layout.display = "none"
+            confirm.layout.display = "flex"
 
         def on_no(_: Any) -> None:
             confirm.layout.display = "none"
-            ask.layout.display = None
+            asking.layout.display = "flex"
 
         def on_yes(_: Any) -> None:
             confirm.layout.display = "none"
             with shown:
-                display(_reveal(self.exercise_id, self.entry, self.workspace, BEFORE_PASSING))
+                display(anyway(self.exercise_id, self.entry, self.workspace))
 
         ask.on_click(on_ask)
         no.on_click(on_no)
         yes.on_click(on_yes)
-        box = w.VBox([message, ask, confirm, shown])
+        box = w.VBox([message, asking, confirm, shown])
         box.add_class("agentloop-solution-gate")
         display(box)
 
 
-def _reveal(exercise_id: str, entry: dict[str, Any], workspace: Path | None,
-            when: str) -> Reveal:
-    if workspace is not None:
-        record_solution(workspace, exercise_id, when)
-        when = load(workspace)["solutions"].get(exercise_id, when)
-    return Reveal(exercise_id, entry, your_answer(entry, exercise_id, workspace=workspace), when)
+def _when(workspace: Path | None, exercise_id: str, when: str) -> str:
+    """Record that the solution was shown (or asked for); the better news is kept."""
+    if workspace is None:
+        return when
+    record_solution(workspace, exercise_id, when)
+    return load(workspace)["solutions"].get(exercise_id, when)
 
 
-def solution(exercise: str, confirm: bool = False) -> Reveal | Gate:
+def anyway(exercise_id: str, entry: dict[str, Any], workspace: Path | None
+           ) -> Reveal | Elsewhere:
+    """"Show me anyway": the instructor notebook's answer in a clone, else where it is."""
+    when = _when(workspace, exercise_id, BEFORE_PASSING)
+    found = instructor_answer(entry, exercise_id)
+    if found is None:
+        return Elsewhere(exercise_id, entry, when)
+    reference, where = found
+    return Reveal(exercise_id, entry, reference,
+                  your_answer(entry, exercise_id, workspace=workspace), when, where)
+
+
+def solution(exercise: str, confirm: bool = False) -> Reveal | Elsewhere | Gate:
     """The reference answer to `exercise` (an answer cell's id or a check's id) next to
-    yours — once its checks pass, or before that with `confirm=True`."""
+    yours — once your answer solved it, or before that with `confirm=True`."""
     workspace = find_workspace()
     exercises = load_bundle(workspace)
     exercise_id = resolve(exercises, exercise)
     entry = exercises[exercise_id]
-    if workspace is not None and exercise_passed(workspace, exercise_id):
-        return _reveal(exercise_id, entry, workspace, AFTER_PASSING)
+    reference = opened(workspace, exercise_id, entry)
+    if reference is not None:
+        when = _when(workspace, exercise_id, AFTER_PASSING)
+        return Reveal(exercise_id, entry, reference,
+                      your_answer(entry, exercise_id, workspace=workspace), when)
     seen = load(workspace)["solutions"].get(exercise_id) if workspace is not None else None
     if confirm or seen:
-        return _reveal(exercise_id, entry, workspace, BEFORE_PASSING)
-    return Gate(exercise_id, entry, workspace)
+        return anyway(exercise_id, entry, workspace)
+    passed = workspace is not None and exercise_passed(workspace, exercise_id)
+    return Gate(exercise_id, entry, workspace, listed_passed=passed)
 
 
 show_solution = solution

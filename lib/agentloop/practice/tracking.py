@@ -1,9 +1,12 @@
 """How far a learner is: every exercise of every chapter, passed, tried or not started.
 
-`check("…")` calls `record` after each run in a workspace. A run counts as a try only when
-there is an answer to try: an answer that is not defined yet, or the untouched stub that
-raises NotImplementedError on every case, leaves the check "not started". The status is
-that of the latest run: "passed" when every visible case passed, else "tried".
+`check("…")` calls `after_check` after each run in a workspace, which `record`s it. A run
+counts as a try only when there is an answer to try: an answer that is not defined yet, or
+the untouched stub that raises NotImplementedError on every case, leaves the check "not
+started". The status is that of the latest run: "passed" when every visible case passed,
+else "tried". When a run leaves every check of its exercise passed, the exercise's lock is
+tried with the learner's answer (agentloop.practice.solutions.unlock): only if it opens is
+the exercise "★ solved", and that is recorded too.
 
     progress()                       in a notebook: the table (00_progress.ipynb shows it)
     agentloop progress               the same on the command line
@@ -38,6 +41,7 @@ def load(workspace: Path) -> dict[str, Any]:
     data.setdefault("format", 1)
     data.setdefault("checks", {})
     data.setdefault("solutions", {})
+    data.setdefault("solved", {})
     return data
 
 
@@ -83,10 +87,30 @@ def record(check_id: str, report: Any, workspace: Path | None = None) -> bool:
 
 
 def record_solution(workspace: Path, exercise_id: str, when: str) -> None:
+    """Note that the exercise's solution was shown (or asked for) `when`; the first time
+    counts, so a solution seen before passing stays noted as such."""
     data = load(workspace)
-    if data["solutions"].get(exercise_id) != AFTER_PASSING:  # the better news is kept
-        data["solutions"][exercise_id] = when
+    data["solutions"].setdefault(exercise_id, when)
     save(workspace, data)
+
+
+def record_solved(workspace: Path, exercise_id: str, key: bytes, kind: str) -> None:
+    """The exercise's lock opened: note it, with the key the learner's answer made (so that
+    `solution(...)` can open the reference later)."""
+    data = load(workspace)
+    data["solved"][exercise_id] = {"key": key.hex(), "lock": kind}
+    save(workspace, data)
+
+
+def solved_key(workspace: Path | None, exercise_id: str) -> bytes | None:
+    """The key a learner's answer made when it solved the exercise, or None."""
+    if workspace is None:
+        return None
+    entry = load(workspace)["solved"].get(exercise_id)
+    try:
+        return bytes.fromhex(entry["key"]) if isinstance(entry, dict) else None
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def check_status(data: dict[str, Any], check_id: str) -> str:
@@ -104,18 +128,21 @@ class Row:
     title: str
     status: str
     solution: str  # "", AFTER_PASSING or BEFORE_PASSING
+    solved: bool = False  # the exercise's lock opened with the learner's answer
 
 
 def rows(workspace: Path | None) -> list[Row]:
     """One row per check of every exercise of every chapter, in course order."""
-    data = load(workspace) if workspace is not None else {"checks": {}, "solutions": {}}
+    data = load(workspace) if workspace is not None else \
+        {"checks": {}, "solutions": {}, "solved": {}}
     out = []
     for chapter in course_catalog(workspace).get("chapters", []):
         for exercise in chapter.get("exercises", []):
             for chk in exercise.get("checks", []):
                 out.append(Row(chapter["title"], exercise["id"], chk["id"], chk.get("title", ""),
                                check_status(data, chk["id"]),
-                               data["solutions"].get(exercise["id"], "")))
+                               data["solutions"].get(exercise["id"], ""),
+                               exercise["id"] in data["solved"]))
     return out
 
 
@@ -128,8 +155,10 @@ def exercise_passed(workspace: Path, exercise_id: str) -> bool:
 def summary(items: list[Row]) -> str:
     counts = {status: sum(r.status == status for r in items)
               for status in (PASSED, TRIED, NOT_STARTED)}
+    exercises = {r.exercise: r.solved for r in items}
     return (f"{counts[PASSED]} of {len(items)} checks passed, {counts[TRIED]} tried, "
-            f"{counts[NOT_STARTED]} not started")
+            f"{counts[NOT_STARTED]} not started; {sum(exercises.values())} of "
+            f"{len(exercises)} exercises solved")
 
 
 def by_chapter(items: list[Row]) -> dict[str, list[Row]]:
@@ -147,9 +176,12 @@ def format_progress(workspace: Path | None) -> str:
     lines = [f"Your progress: {summary(items)}", ""]
     for chapter, checks in by_chapter(items).items():
         lines.append(f"{chapter} — {summary(checks)}")
-        for row in checks:
-            seen = f"  (solution seen {row.solution})" if row.solution else ""
-            lines.append(f"  {MARKS[row.status]} {row.status:<11} {row.check}: {row.title}{seen}")
+        for number, row in enumerate(checks):
+            last = number + 1 == len(checks) or checks[number + 1].exercise != row.exercise
+            seen = f"  (solution seen {row.solution})" if row.solution and last else ""
+            solved = f"  ★ {row.exercise} solved" if row.solved and last else ""
+            lines.append(f"  {MARKS[row.status]} {row.status:<11} {row.check}: {row.title}"
+                         f"{solved}{seen}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -166,14 +198,18 @@ def progress_html(workspace: Path | None) -> str:
         parts.append(f"<h4>{html.escape(chapter)} <small>({html.escape(summary(checks))})"
                      "</small></h4>")
         head = "".join(f'<th style="text-align:left">{name}</th>'
-                       for name in ("status", "check", "what it checks", "solution"))
+                       for name in ("status", "check", "what it checks", "exercise",
+                                    "solution"))
         parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>")
         for row in checks:
+            solved = "★ solved" if row.solved else ""
             parts.append(
-                f'<tr data-check="{html.escape(row.check)}" data-status="{row.status}">'
+                f'<tr data-check="{html.escape(row.check)}" data-status="{row.status}" '
+                f'data-solved="{str(row.solved).lower()}">'
                 f'<td style="color:{colours[row.status]};{LEFT}">{MARKS[row.status]} '
                 f'{row.status}</td><td style="{LEFT}"><code>{html.escape(row.check)}</code></td>'
-                f'<td style="{LEFT}">{html.escape(row.title)}</td><td style="{LEFT}">'
+                f'<td style="{LEFT}">{html.escape(row.title)}</td>'
+                f'<td style="{LEFT}">{solved}</td><td style="{LEFT}">'
                 f"{html.escape(('seen ' + row.solution) if row.solution else '')}</td></tr>")
         parts.append("</tbody></table>")
     parts.append("</div>")
@@ -219,12 +255,14 @@ def exercise_of(workspace: Path | None, check_id: str) -> str | None:
 
 def after_check(check_id: str, report: Any, answer: Any = None) -> str | None:
     """What `check(...)` does in a workspace after printing its report: record the result;
-    when this run completes the exercise, the line that says where its solution is."""
+    when this run leaves every check of the exercise passed, try the exercise's lock with
+    `answer` (the learner's object) and say whether it is solved."""
     workspace = find_workspace()
     if workspace is None or not record(check_id, report, workspace) or not report.passed:
         return None
     exercise = exercise_of(workspace, check_id)
     if exercise is None or not exercise_passed(workspace, exercise):
         return None
-    return (f"  ★ exercise {exercise} solved. Compare your answer with the course's: "
-            f'solution("{exercise}")')
+    from agentloop.practice.solutions import unlock
+
+    return unlock(workspace, exercise, check_id, answer)

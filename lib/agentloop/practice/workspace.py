@@ -8,8 +8,12 @@
             workspace.json         which course version of each notebook was written
             versions/              the notebooks exactly as they were written (for updates)
             course.json            every chapter's exercises and checks
-            progress.json          what `check(...)` found, and which solutions were shown
-            solutions.bundle       the reference answers, encoded; shown by `solution(...)`
+            progress.json          what `check(...)` found, which exercises are solved, and
+                                   which solutions were shown
+            solutions.bundle       the reference answers, each sealed until solved
+            jupyter/               the learner's JupyterLab state and kernel (./course lab)
+
+All of it is copied from a learner release (agentloop.practice.release, .update).
 
 `find_workspace()` walks up from the notebook's folder (then from the current directory) to
 the first folder with `.agentloop/workspace.json`. In the zero-install site (Pyodide) the
@@ -84,7 +88,8 @@ def default_workspace() -> Path:
 
 
 def repository() -> Path:
-    """This repository's root (the library is installed from it, editable)."""
+    """The course repository this library is installed from (editable, in a clone); in a
+    learner edition or an installed wheel this is some folder without chapters/."""
     return Path(__file__).resolve().parents[3]
 
 
@@ -122,13 +127,18 @@ def write_json(path: Path, data: Any) -> None:
     os.replace(temporary, path)
 
 
+SITE_RELEASE = "agentloop_site_release"  # the site's learner release, as a package
+
+
 def bundled() -> Any:
-    """The site's bundled course data (agentloop.practice._bundled), or None."""
+    """The zero-install site's learner release (its catalog `COURSE` and bundle
+    `SOLUTIONS`): the package tools/build_site.py makes of it, or None anywhere else."""
+    import importlib
+
     try:
-        from agentloop.practice import _bundled  # written into the site's wheel only
+        return importlib.import_module(SITE_RELEASE)
     except ImportError:
         return None
-    return _bundled
 
 
 def course_catalog(workspace: Path | None) -> dict[str, Any]:

@@ -191,7 +191,10 @@ class TokenPlot:
         return buffer.getvalue()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        return {"image/png": self.png(), "text/plain": self.text()}
+        try:
+            return {"image/png": self.png(), "text/plain": self.text()}
+        except ImportError:  # no matplotlib (the learner's distribution does not need it)
+            return {"text/plain": self.text()}
 
 
 def token_plot(task: str = COURIER, max_steps: int = MAX_STEPS,

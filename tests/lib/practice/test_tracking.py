@@ -1,8 +1,9 @@
 """Progress and solutions in a practice workspace: what `check(...)` records, what
-`progress()` / `agentloop progress` show, and when `solution(...)` shows an answer.
+`progress()` / `agentloop progress` show, when an exercise is "★ solved" (its lock opens
+with the learner's answer) and when `solution(...)` shows an answer.
 
-Each test runs in a fresh temporary workspace (the current directory is set to it, as
-Jupyter does for a notebook's kernel).
+Each test runs in a fresh temporary workspace made from the session's learner release (the
+current directory is set to it, as Jupyter does for a notebook's kernel).
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 from agentloop_grader.answers.ch1 import REFERENCE, revised_rule
+from learner_builds import learner_release
 
 from agentloop.checks import check, get_check
-from agentloop.practice import progress, solution
+from agentloop.practice import bundle, progress, solution
+from agentloop.practice import solutions as solutions_module
 from agentloop.practice import tracking as progress_module
-from agentloop.practice.build import update_workspace
-from agentloop.practice.solutions import Gate, Reveal, decode_bundle
+from agentloop.practice.lock import unseal
+from agentloop.practice.solutions import Elsewhere, Gate, Reveal
 from agentloop.practice.tracking import NOT_STARTED, PASSED, TRIED, format_progress, rows
+from agentloop.practice.update import update_workspace
 from agentloop.practice.workspace import PROGRESS, SOLUTIONS, STATE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -32,7 +36,7 @@ DECIDE_CHECKS = ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
     workspace = tmp_path_factory.mktemp("made") / "ws"
-    update_workspace(workspace, ROOT / "chapters")
+    update_workspace(workspace, learner_release())
     return workspace
 
 
@@ -61,6 +65,16 @@ def wrong_decide(state):
 
 def right_decide(state):
     return revised_rule(state)[0]
+
+
+def table_decide():
+    """decide as a table of the visible cases: every listed case passes, nothing more."""
+    table = {}
+    for check_id in DECIDE_CHECKS:
+        chk = get_check(check_id)
+        for case in chk.cases():
+            table[json.dumps(case.input, sort_keys=True)] = chk.facts_of(case.input)[0]
+    return lambda state: table.get(json.dumps(state, sort_keys=True), "continue")
 
 
 def run(check_id: str, answer, capsys: pytest.CaptureFixture[str]) -> str:
@@ -102,8 +116,39 @@ def test_the_exercise_is_announced_solved_once_all_its_checks_pass(workspace: Pa
                                                                     capsys) -> None:
     outs = [run(check_id, right_decide, capsys) for check_id in DECIDE_CHECKS]
     assert ["★" in out for out in outs] == [False, False, True]
+    assert "★ exercise ch1-decide-answer solved: your answer also gives the right output " \
+           "on cases it has never seen" in outs[-1]
     assert 'solution("ch1-decide-answer")' in outs[-1]
-    assert "3 of" in format_progress(workspace)
+    text = format_progress(workspace)
+    assert "3 of" in text and "1 of " in text and "★ ch1-decide-answer solved" in text
+    assert all(r.solved == (r.exercise == "ch1-decide-answer") for r in rows(workspace))
+
+
+def test_passing_the_listed_cases_is_not_solving(workspace: Path, capsys) -> None:
+    """A table of the visible cases passes every listed case: the lock does not open, and
+    the learner is told so plainly, without which cases it gets wrong."""
+    table = table_decide()
+    outs = [run(check_id, table, capsys) for check_id in DECIDE_CHECKS]
+    assert all("all passed" in out for out in outs)
+    assert "★" not in "".join(outs)
+    assert "every listed case of ch1-decide-answer passes, but your answer does not yet " \
+           "give the right output on every case the course has" in outs[-1]
+    assert "generated" not in outs[-1] and "rule:" not in outs[-1].split("passes, but")[1]
+    assert not any(r.solved for r in rows(workspace))
+    gate = solution("ch1-decide-answer")
+    assert isinstance(gate, Gate) and gate.listed_passed
+    assert "every listed case passes" in repr(gate)
+    assert progress_module.load(workspace)["solutions"] == {}
+
+
+def test_an_exercise_judged_by_rules_alone_says_its_key_is_public(workspace: Path,
+                                                                  capsys) -> None:
+    out = run("ch1-messages", REFERENCE["final_message"], capsys)
+    assert "★ exercise ch1-messages-answer solved" in out
+    assert "locked with a key anyone can make" in out
+    shown = solution("ch1-messages-answer")
+    assert isinstance(shown, Reveal) and shown.when == "after passing"
+    assert "def final_message" in shown.reference
 
 
 def test_outside_a_workspace_nothing_is_recorded_or_announced(tmp_path: Path, capsys,
@@ -184,12 +229,32 @@ def test_no_solution_before_the_checks_pass(workspace: Path, capsys) -> None:
     assert json.loads((workspace / STATE_DIR / PROGRESS).read_text())["solutions"] == {}
 
 
-def test_a_confirmed_show_me_reveals_and_is_recorded(workspace: Path) -> None:
+def test_a_confirmed_show_me_in_a_clone_shows_the_instructor_notebooks_answer(
+        workspace: Path, capsys) -> None:
     shown = solution("ch1-decide-failure", confirm=True)  # a check's id names its exercise
     assert isinstance(shown, Reveal) and shown.when == "before passing"
+    assert shown.source == "chapters/01_agent_loop.ipynb"
     assert reference_source() in repr(shown)
+    assert "from the instructor notebook chapters/01_agent_loop.ipynb" in repr(shown)
     assert rows(workspace)[0].solution == "before passing"
     assert isinstance(solution("ch1-decide-answer"), Reveal)  # seen: no need to ask again
+    for check_id in DECIDE_CHECKS:  # solved afterwards: it stays noted as seen before
+        run(check_id, right_decide, capsys)
+    assert solution("ch1-decide-answer").when == "before passing"
+
+
+def test_show_me_anyway_without_an_instructor_copy_says_where_and_shows_nothing(
+        workspace: Path, tmp_path: Path, monkeypatch) -> None:
+    """A learner edition, an installed wheel, the site: no chapters/ beside the library."""
+    monkeypatch.setattr(solutions_module, "repository", lambda: tmp_path / "no-course-here")
+    shown = solution("ch1-decide-answer", confirm=True)
+    assert isinstance(shown, Elsewhere)
+    text = repr(shown) + shown._repr_html_()
+    assert "chapters/01_agent_loop.ipynb, the answer cell ch1-decide-answer" in text
+    assert "nothing is shown here" in text
+    assert 'observation.get("retryable"' not in text and "def decide" not in text
+    assert progress_module.load(workspace)["solutions"] == {"ch1-decide-answer":
+                                                            "before passing"}
 
 
 def test_the_solution_after_passing_sits_next_to_yours(workspace: Path, capsys) -> None:
@@ -197,7 +262,8 @@ def test_the_solution_after_passing_sits_next_to_yours(workspace: Path, capsys) 
         run(check_id, right_decide, capsys)
     shown = solution("ch1-decide-answer")
     assert isinstance(shown, Reveal) and shown.when == "after passing"
-    assert reference_source() in shown.text()
+    assert shown.reference == reference_source()  # opened with the key the answer made
+    assert shown.source == ""
     # not run in a kernel: "yours" is the answer cell of the notebook in this folder
     assert shown.yours is not None and "raise NotImplementedError()" in shown.yours
     assert "- yours, + reference" in shown.text()
@@ -221,13 +287,15 @@ def test_the_show_me_button_asks_first(workspace: Path, monkeypatch) -> None:
     gate = solution("ch1-messages-answer")
     gate._ipython_display_()
     box = shown[0]
-    _, ask, confirm, _ = box.children
+    _, asking, confirm, _ = box.children
+    (ask,) = asking.children
     yes, no = confirm.children[1].children
-    assert confirm.layout.display == "none"
+    assert (asking.layout.display, confirm.layout.display) == ("flex", "none")
     ask.click()
-    assert confirm.layout.display is None and rows(workspace)[-1].solution == ""
+    assert (asking.layout.display, confirm.layout.display) == ("none", "flex")
+    assert rows(workspace)[-1].solution == ""
     no.click()
-    assert confirm.layout.display == "none"
+    assert (asking.layout.display, confirm.layout.display) == ("flex", "none")
     assert progress_module.load(workspace)["solutions"] == {}
     ask.click()
     yes.click()
@@ -236,13 +304,14 @@ def test_the_show_me_button_asks_first(workspace: Path, monkeypatch) -> None:
     assert any(isinstance(obj, Reveal) for obj in shown)
 
 
-def test_the_bundle_is_not_readable_as_text(workspace: Path) -> None:
+def test_the_bundle_holds_every_answer_sealed(workspace: Path) -> None:
     text = (workspace / STATE_DIR / SOLUTIONS).read_text()
     assert 'observation.get("retryable", True)' not in text
-    assert "predictions" not in text.split("\n", 1)[1]
-    exercises = decode_bundle(text)
-    assert exercises["ch1-decide-answer"]["source"] == reference_source()
+    assert "revised" not in text.lower()
+    exercises = bundle.decode(text)
+    entry = exercises["ch1-decide-answer"]
+    assert "source" not in entry and set(entry["sealed"]) == {"text", "tag"}
+    assert unseal(entry["sealed"], b"\0" * 32) is None
     assert exercises["ch1-predict-answer"]["checks"] == ["ch1-predict"]
-    assert set(exercises["ch1-decide-answer"]["checks"]) == set(DECIDE_CHECKS)
+    assert set(entry["checks"]) == set(DECIDE_CHECKS)
     assert get_check("ch1-predict").answer == exercises["ch1-predict-answer"]["answer"]
-    assert REFERENCE["predictions"]  # the full module is the one these tests import

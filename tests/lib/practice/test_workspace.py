@@ -1,8 +1,9 @@
-"""The learner's workspace (`agentloop workspace`, run by `./course lab`): made from the
-student versions, never overwritten, and updated without losing an answer.
+"""The learner's workspace (`agentloop workspace`, run by `./course lab`): copied from a
+learner release, never overwritten, and updated without losing an answer.
 
-Every test works on a temporary workspace (and, when it changes the course, a temporary
-copy of chapters/), never on the repository's own workspace/.
+Every test works on a temporary workspace and the session's learner release (when it
+changes the course, on a copy of that release changed as a new release would be), never on
+the repository's own workspace/ or build/learner-release/.
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from learner_builds import learner_release
 from unprivileged import is_root, run_as_teacher, teacher_tmp  # noqa: F401  (fixture)
 
-from agentloop.practice import build
+from agentloop.practice.release import MANIFEST as RELEASE_MANIFEST
+from agentloop.practice.update import update_workspace
 from agentloop.practice.workspace import MANIFEST, OLD_VERSIONS, PROGRESS_PAGE, STATE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -42,28 +45,37 @@ def write_answer(path: Path, grade_id: str, source: str) -> None:
     nbformat.write(nb, path)
 
 
+@pytest.fixture(scope="module")
+def release() -> Path:
+    """The learner release of chapters/ (built once per session)."""
+    return learner_release()
+
+
 @pytest.fixture
-def chapters(tmp_path: Path) -> Path:
-    """A copy of the course's chapters that a test may change."""
-    copy = tmp_path / "chapters"
-    copy.mkdir()
-    for notebook in build.chapter_notebooks(CHAPTERS):
-        shutil.copy2(notebook, copy / notebook.name)
+def chapters(release: Path, tmp_path: Path) -> Path:
+    """A copy of the learner release that a test may change, as a new release would."""
+    copy = tmp_path / "release"
+    shutil.copytree(release, copy)
     return copy
 
 
 def change_markdown(chapter: Path, old: str, new: str) -> None:
-    """Edit a markdown cell of an instructor notebook, as a rebuilt chapter would."""
+    """Edit a markdown cell of a chapter, as the release of a rebuilt chapter would."""
     nb = nbformat.read(chapter, as_version=4)
     cell = next(c for c in nb.cells if c.cell_type == "markdown" and old in c.source)
     cell.source = cell.source.replace(old, new)
     nbformat.write(nb, chapter)
 
 
-def test_a_new_workspace_holds_every_chapter_blank_and_the_progress_page(tmp_path: Path):
+def chapter_names() -> list[str]:
+    return sorted(p.name for p in CHAPTERS.glob("[0-9]*.ipynb"))
+
+
+def test_a_new_workspace_holds_every_chapter_blank_and_the_progress_page(tmp_path: Path,
+                                                                         release: Path):
     workspace = tmp_path / "ws"
-    update = build.update_workspace(workspace, CHAPTERS)
-    names = [n.name for n in build.chapter_notebooks(CHAPTERS)]
+    update = update_workspace(workspace, release)
+    names = chapter_names()
     assert sorted(p.name for p in workspace.glob("*.ipynb")) == sorted([*names, PROGRESS_PAGE])
     assert update.messages == [f"{name}: added" for name in [*names, PROGRESS_PAGE]]
     for name in names:
@@ -71,54 +83,56 @@ def test_a_new_workspace_holds_every_chapter_blank_and_the_progress_page(tmp_pat
         assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text
         assert "raise NotImplementedError()" in text
     assert (workspace / STATE_DIR / MANIFEST).is_file()
+    # the notebooks are the release's, byte for byte; so are the catalog and the bundle
+    for name in [*names, PROGRESS_PAGE]:
+        assert (workspace / name).read_bytes() == (release / name).read_bytes()
+    assert (workspace / STATE_DIR / "course.json").read_bytes() == \
+        (release / "course.json").read_bytes()
+    assert (workspace / STATE_DIR / "solutions.bundle").read_bytes() == \
+        (release / "solutions.bundle").read_bytes()
 
 
-def test_the_student_version_is_nbgraders(tmp_path: Path) -> None:
-    """Cell for cell what `agentloop-grade release` (nbgrader's generate_assignment) makes,
-    plus the raises-exception tags that let Run All go on."""
-    from agentloop_grader.course import Course
-    from agentloop_grader.release import release
-
-    course = Course(tmp_path / "course")
-    release(course, [Path(FIRST).stem])
-    released = nbformat.read(course.released_notebook(Path(FIRST).stem), as_version=4)
-    ours = build.student_version(CHAPTERS / FIRST)
-    assert len(ours.cells) == len(released.cells)
-    for mine, theirs in zip(ours.cells, released.cells, strict=True):
-        assert (mine.cell_type, mine.source) == (theirs.cell_type, theirs.source)
-        assert mine.metadata.get("nbgrader") == theirs.metadata.get("nbgrader")
-        tags = [t for t in mine.metadata.get("tags", []) if t != build.RAISES]
-        assert tags == theirs.metadata.get("tags", [])
-    tagged = [c for c in ours.cells if build.RAISES in c.metadata.get("tags", [])]
-    assert all(c.metadata.get("nbgrader", {}).get("solution") or "(" in c.source for c in tagged)
+def test_the_learners_side_needs_no_nbgrader_nor_nbformat(tmp_path: Path,
+                                                         release: Path) -> None:
+    """Making and updating a workspace is the learner's install's job: it imports neither."""
+    code = ("import sys\n"
+            "sys.modules['nbgrader'] = sys.modules['nbformat'] = None  # importing them fails\n"
+            "from pathlib import Path\n"
+            "from agentloop.practice.update import update_workspace\n"
+            f"update = update_workspace(Path({str(tmp_path / 'ws')!r}), Path({str(release)!r}))\n"
+            "print(len(update.messages))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(done.stdout) == len(chapter_names()) + 1
 
 
-def test_running_again_changes_nothing(tmp_path: Path) -> None:
+def test_running_again_changes_nothing(tmp_path: Path, release: Path) -> None:
     workspace = tmp_path / "ws"
-    build.update_workspace(workspace, CHAPTERS)
+    update_workspace(workspace, release)
     before = {p.name: p.read_bytes() for p in workspace.glob("*.ipynb")}
-    assert build.update_workspace(workspace, CHAPTERS).messages == []
+    assert update_workspace(workspace, release).messages == []
     assert {p.name: p.read_bytes() for p in workspace.glob("*.ipynb")} == before
 
 
-def test_the_learners_work_is_never_overwritten(tmp_path: Path) -> None:
+def test_the_learners_work_is_never_overwritten(tmp_path: Path, release: Path) -> None:
     workspace = tmp_path / "ws"
-    build.update_workspace(workspace, CHAPTERS)
+    update_workspace(workspace, release)
     write_answer(workspace / FIRST, DECIDE, MY_ANSWER)
     mine = (workspace / FIRST).read_bytes()
-    assert build.update_workspace(workspace, CHAPTERS).messages == []
+    assert update_workspace(workspace, release).messages == []
     assert (workspace / FIRST).read_bytes() == mine
 
 
 def test_a_changed_chapter_keeps_the_learners_answers(tmp_path: Path, chapters: Path) -> None:
     workspace = tmp_path / "ws"
-    build.update_workspace(workspace, chapters)
+    update_workspace(workspace, chapters)
     write_answer(workspace / FIRST, DECIDE, MY_ANSWER)
     mine = (workspace / FIRST).read_bytes()
     change_markdown(chapters / FIRST, "## Lesson 1 · One step and its feedback",
                     "## Lesson 1 · One step and its feedback (revised)")
 
-    update = build.update_workspace(workspace, chapters)
+    update = update_workspace(workspace, chapters)
     assert len(update.messages) == 1
     message = update.messages[0]
     assert message.startswith(f"{FIRST}: updated to the course's new version with your "
@@ -129,35 +143,13 @@ def test_a_changed_chapter_keeps_the_learners_answers(tmp_path: Path, chapters: 
     backups = list((workspace / OLD_VERSIONS).glob("*.ipynb"))
     assert [b.read_bytes() for b in backups] == [mine]
     assert str(backups[0].relative_to(workspace)) in message
-    assert build.update_workspace(workspace, chapters).messages == []
-
-
-def test_a_rebuilt_chapter_source_keeps_the_answer(tmp_path: Path, chapters: Path) -> None:
-    """Edit a chapter's markdown in its source and rebuild it with tools/build_chapters.py's
-    own builder (without executing): the learner's answer survives."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import build_chapters
-
-    source = tmp_path / "01_agent_loop.py"
-    source.write_text((ROOT / "chapters" / "src" / "01_agent_loop.py").read_text(
-        encoding="utf-8").replace("### Tool, action, observation",
-                                  "### Tool, action, observation — three words"),
-        encoding="utf-8")
-    workspace = tmp_path / "ws"
-    build.update_workspace(workspace, chapters)
-    write_answer(workspace / FIRST, DECIDE, MY_ANSWER)
-    nbformat.write(build_chapters.build_notebook(source), chapters / FIRST)
-
-    update = build.update_workspace(workspace, chapters)
-    assert update.messages and "answers carried over" in update.messages[0]
-    assert "three words" in (workspace / FIRST).read_text(encoding="utf-8")
-    assert cells_by_id(workspace / FIRST)[DECIDE].source == MY_ANSWER
+    assert update_workspace(workspace, chapters).messages == []
 
 
 def test_other_edits_mean_the_new_version_is_written_beside(tmp_path: Path,
                                                             chapters: Path) -> None:
     workspace = tmp_path / "ws"
-    build.update_workspace(workspace, chapters)
+    update_workspace(workspace, chapters)
     nb = nbformat.read(workspace / FIRST, as_version=4)
     nb.cells.insert(3, nbformat.v4.new_markdown_cell("My own notes on the loop."))
     nbformat.write(nb, workspace / FIRST)
@@ -165,7 +157,7 @@ def test_other_edits_mean_the_new_version_is_written_beside(tmp_path: Path,
     mine = (workspace / FIRST).read_bytes()
     change_markdown(chapters / FIRST, "## Lesson 2", "## Lesson 2 (revised)")
 
-    update = build.update_workspace(workspace, chapters)
+    update = update_workspace(workspace, chapters)
     assert (workspace / FIRST).read_bytes() == mine
     beside = workspace / "01_agent_loop.new.ipynb"
     assert update.messages == [
@@ -174,14 +166,14 @@ def test_other_edits_mean_the_new_version_is_written_beside(tmp_path: Path,
         f"{DECIDE}) is {beside.name}"]
     assert "(revised)" in beside.read_text(encoding="utf-8")
     assert cells_by_id(beside)[DECIDE].source == MY_ANSWER
-    assert build.update_workspace(workspace, chapters).messages == []  # offered once
+    assert update_workspace(workspace, chapters).messages == []  # offered once
 
 
 def test_an_untouched_chapter_is_simply_updated(tmp_path: Path, chapters: Path) -> None:
     workspace = tmp_path / "ws"
-    build.update_workspace(workspace, chapters)
+    update_workspace(workspace, chapters)
     change_markdown(chapters / FIRST, "## Lesson 2", "## Lesson 2 (revised)")
-    update = build.update_workspace(workspace, chapters)
+    update = update_workspace(workspace, chapters)
     assert update.messages == [f"{FIRST}: updated to the course's new version (you had not "
                                "changed it)"]
     assert "(revised)" in (workspace / FIRST).read_text(encoding="utf-8")
@@ -191,26 +183,44 @@ def test_an_untouched_chapter_is_simply_updated(tmp_path: Path, chapters: Path) 
 def test_new_chapters_appear_and_a_deleted_one_comes_back(tmp_path: Path,
                                                           chapters: Path) -> None:
     workspace = tmp_path / "ws"
-    build.update_workspace(workspace, chapters)
+    update_workspace(workspace, chapters)
     shutil.copy2(chapters / FIRST, chapters / "09_extra.ipynb")
+    manifest = json.loads((chapters / RELEASE_MANIFEST).read_text(encoding="utf-8"))
+    manifest["notebooks"].insert(-1, "09_extra.ipynb")
+    (chapters / RELEASE_MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    catalog = json.loads((chapters / "course.json").read_text(encoding="utf-8"))
+    catalog["chapters"].append({**catalog["chapters"][0], "stem": "09_extra"})
+    (chapters / "course.json").write_text(json.dumps(catalog), encoding="utf-8")
     (workspace / FIRST).unlink()
-    update = build.update_workspace(workspace, chapters)
+    update = update_workspace(workspace, chapters)
     assert update.messages == [f"{FIRST}: written again (it was missing)",
                                "09_extra.ipynb: added"]
     catalog = json.loads((workspace / STATE_DIR / "course.json").read_text(encoding="utf-8"))
     assert [c["stem"] for c in catalog["chapters"]][-1] == "09_extra"
 
 
-def test_the_command_line(tmp_path: Path) -> None:
+def test_a_folder_that_is_not_a_release_is_refused(tmp_path: Path, chapters: Path) -> None:
+    with pytest.raises(ValueError, match="is not a learner release"):
+        update_workspace(tmp_path / "ws", tmp_path)
+    (chapters / "solutions.bundle").unlink()
+    with pytest.raises(ValueError, match=r"is incomplete \(missing: solutions.bundle\)"):
+        update_workspace(tmp_path / "ws", chapters)
+    assert not (tmp_path / "ws" / FIRST).exists()
+
+
+def test_the_command_line(tmp_path: Path, release: Path) -> None:
     workspace = tmp_path / "ws"
     command = [sys.executable, "-m", "agentloop", "workspace", "--workspace", str(workspace)]
-    first = subprocess.run(command, capture_output=True, text=True, check=True)
+    first = subprocess.run([*command, "--release", str(release)], capture_output=True,
+                           text=True, check=True)
     assert f"workspace: {FIRST}: added" in first.stdout
-    again = subprocess.run(command, capture_output=True, text=True, check=True)
+    again = subprocess.run(command, capture_output=True, text=True, check=True,
+                           env={**os.environ, "AGENTLOOP_RELEASE": str(release)})
     assert again.stdout == f"workspace: {workspace} is up to date\n"
-    bad = subprocess.run([*command, "--chapters", str(tmp_path)], capture_output=True,
+    bad = subprocess.run([*command, "--release", str(tmp_path)], capture_output=True,
                          text=True)
-    assert bad.returncode == 2 and "holds no chapter notebook" in bad.stderr
+    assert bad.returncode == 2 and "is not a learner release" in bad.stderr
+    assert "python -m agentloop_grader.learner_release" in bad.stderr
 
 
 def _home_files(home: Path) -> list[str]:
@@ -219,14 +229,14 @@ def _home_files(home: Path) -> list[str]:
 
 
 def test_an_ordinary_user_makes_a_workspace_and_writes_nothing_else(
-        teacher_tmp: str) -> None:  # noqa: F811
+        teacher_tmp: str, release: Path) -> None:  # noqa: F811
     """As a normal account (root's tests switch to one): the workspace is the user's own
     and nothing is written into the home folder."""
     workspace = Path(teacher_tmp) / "ws"
     home = Path(os.path.expanduser("~agentloop-teacher")) if is_root() else None
     before = _home_files(home) if home is not None else []
     done = run_as_teacher([str(ROOT / ".venv" / "bin" / "agentloop"), "workspace",
-                           "--workspace", str(workspace), "--chapters", str(CHAPTERS)],
+                           "--workspace", str(workspace), "--release", str(release)],
                           cwd=teacher_tmp, timeout=180)
     assert done.returncode == 0, done.stderr[-2000:]
     assert (workspace / FIRST).is_file()
@@ -234,22 +244,3 @@ def test_an_ordinary_user_makes_a_workspace_and_writes_nothing_else(
         owner = os.stat(workspace / FIRST).st_uid
         assert owner == os.stat(teacher_tmp).st_uid != 0
         assert _home_files(home) == before
-
-
-def test_the_course_command_adds_allow_root_only_for_root(
-        teacher_tmp: str) -> None:  # noqa: F811
-    """`./course lab` passes --allow-root to Jupyter only when run as root."""
-    env = {"COURSE_DRY_RUN": "1", "AGENTLOOP_WORKSPACE": str(Path(teacher_tmp) / "ws")}
-    mine = subprocess.run([str(ROOT / "course"), "lab", "--no-browser"], capture_output=True,
-                          text=True, env={**os.environ, **env}, timeout=180)
-    assert mine.returncode == 0, mine.stderr
-    command = mine.stdout.strip().splitlines()[-1]
-    assert ("--allow-root" in command) == is_root()
-    assert f"--ServerApp.root_dir={Path(teacher_tmp) / 'ws'}" in command
-    if is_root():
-        shutil.rmtree(Path(teacher_tmp) / "ws")
-        theirs = run_as_teacher([str(ROOT / "course"), "lab", "--no-browser"], cwd=teacher_tmp,
-                                env=env, timeout=180)
-        assert theirs.returncode == 0, theirs.stderr[-2000:]
-        assert "--allow-root" not in theirs.stdout
-        assert (Path(teacher_tmp) / "ws" / FIRST).is_file()
