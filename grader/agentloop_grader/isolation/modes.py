@@ -131,7 +131,9 @@ class Choice:
             out.append("Landlock scopes signals and abstract unix sockets to the job")
         out += [
             "no new processes or programs in a job (fork, vfork, non-thread clone, exec "
-            "are refused), so nothing it starts outlives it; threads work",
+            "are refused); threads work; its shell commands (!cmd, %%bash) run in its "
+            "command host, confined alike but allowed to start programs, in the job's "
+            "process group, which is killed when the job ends: nothing outlives it",
             "a job signals only itself; no ptrace, process_vm_readv/writev or pidfd; not "
             "dumpable; killed when its parent dies",
             "no sockets of any family; no io_uring, bpf, perf events, keyrings, "
