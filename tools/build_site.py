@@ -259,7 +259,7 @@ def copy_extensions(dest: Path) -> None:
     for name in EXTENSIONS:
         if not (share / name / "package.json").exists():
             raise SiteError(f"JupyterLab extension {name} is not installed in {sys.prefix}: "
-                            "pip install -e '.[dev]'")
+                            "./course test sets it up (pip install -e . -e './grader[dev]')")
         shutil.copytree(share / name, dest / name)
 
 
