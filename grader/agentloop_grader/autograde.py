@@ -11,9 +11,10 @@ before it wrote in the student's folder (`_Chain`), so a notebook may read what 
 earlier one saved; the class's students run side by side.
 
 Stock grades one notebook at a time. When several run at once, a test cell that measures
-time (timing.py) and fails, or a cell the time limit killed, is not scored yet: after the
-parallel pass its notebook runs again with the machine to itself (no other job at all), and
-that run stands; the run report and the class report say which cells and why.
+time (timing.py) and fails, or a cell the time limit killed while its job got less than a
+core (supervisor.STARVED_SHARE), is not scored yet: after the parallel pass its notebook
+runs again with the machine to itself (no other job at all), and that run stands; the run
+report and the class report say which cells and why.
 """
 
 from __future__ import annotations
@@ -324,8 +325,8 @@ class Autograder:
         """Per notebook, the cells a busy machine may have failed: (cell, why)."""
         found: dict[str, list[tuple[str, str]]] = {}
         for name, run in runs.items():
-            cells = [(cid, ran.excluded) for cid, ran in run.cells.items()
-                     if ran.excluded and ran.excluded.endswith("(time limit)")]
+            cells = [(cid, f"{run.cells[cid].excluded}, with less than a core to itself")
+                     for cid in run.starved if cid in run.cells]
             spec = self.assignment.notebooks[name]
             for score in score_notebook(spec, sub.notebooks[name], run, self.book):
                 if (name, score.grade_id) in self.clocked and not score.passed and \

@@ -280,6 +280,8 @@ class Run:
     seconds: float = 0.0
     written: list[SubmittedFile] = field(default_factory=list)  # files the notebook left
     # in its folder (what stock's autograded/ keeps), from the last attempt
+    starved: list[str] = field(default_factory=list)  # cells killed at the time limit while
+    # the job got too little of a core (the machine was busy: see timing.py)
 
     def to_plain(self) -> dict[str, Any]:
         return to_plain(self)
@@ -291,7 +293,8 @@ class Run:
                  for cid, c in data["cells"].items()}
         return cls(data["job_id"], data["student"], data["notebook"], cells,
                    list(data["problems"]), data["stdout"], data["stderr"], data["attempts"],
-                   data["seconds"], [SubmittedFile(**f) for f in data["written"]])
+                   data["seconds"], [SubmittedFile(**f) for f in data["written"]],
+                   list(data["starved"]))
 
 
 # --- the grader and its warm workers (control socket, length-prefixed JSON) ----------------
@@ -341,6 +344,7 @@ class KillJob:
 class JobEnded:
     job_id: str
     returncode: int  # negative: killed by that signal
+    cpu_seconds: float = 0.0  # the job's CPU time (user + system, its reaped children too)
 
 
 Control = Setup | WorkerReady | RunJob | KillJob | JobEnded

@@ -79,7 +79,10 @@ def nbgrader_api(course: Course) -> Iterator[Any]:
     hide_hidden_tests_in_feedback(config)
     coursedir = CourseDirectory(config=config)
     try:
-        yield NbGraderAPI(coursedir=coursedir, config=config)
+        # in the course's folder, as stock is run: paths the configuration gives relative
+        # to it (IncludeHeaderFooter.header = "source/header.ipynb") then mean the same
+        with contextlib.chdir(course.root):
+            yield NbGraderAPI(coursedir=coursedir, config=config)
     finally:
         if throwaway is not None:
             shutil.rmtree(throwaway, ignore_errors=True)

@@ -32,6 +32,8 @@ from .protocol import (
 )
 
 OUTPUT_CAP = 64 * 1024  # bytes of stray stdout / stderr kept per attempt
+STARVED_SHARE = 0.8  # a job killed at the time limit with less CPU than this share of its
+# wall time was slowed by a busy machine (an endless loop takes a whole core)
 CHANNEL_CAP = 64 * 1024 * 1024  # bytes of protocol messages accepted per attempt
 STARTUP_SECONDS = 20.0  # fork, set-up and confinement, before the first cell
 MAX_WORKER_RESTARTS = 2  # a worker that dies before a job begins is started again
@@ -70,6 +72,7 @@ class Attempt:
     stderr_total: int = 0
     seconds: float = 0.0
     unfit: str = ""  # why the sandbox could not run the notebook (Ending.UNFIT)
+    cpu_seconds: float = 0.0  # the job's CPU time, as its worker measured it
     written: list[Any] = field(default_factory=list)  # protocol.SubmittedFile: what the
     # notebook left in its folder
     problems: list[str] = field(default_factory=list)  # about keeping those files
@@ -200,6 +203,9 @@ def run_job(job: Job, worker: object) -> Run:
         reason = describe_end(attempt, culprit, job.limits)
         run.cells[culprit] = CellRun(excluded=reason)
         run.problems.append(reason)
+        if attempt.ending is Ending.TIME_LIMIT and \
+                attempt.cpu_seconds < STARVED_SHARE * attempt.seconds:
+            run.starved.append(culprit)
         remaining = replace(remaining, cells=tuple(c for c in remaining.cells
                                                    if c.cell_id != culprit))
         if not remaining.cells:

@@ -8,7 +8,8 @@ its notebook is run again with the machine to itself (autograde.py), and that ru
 
 A test cell measures time when its own text reads a clock (`time`, `timeit`, `%time`,
 `perf_counter`, `datetime.now`, …) or imports one of the assignment's helper modules that
-does. A cell the time limit killed in a busy run is run again too, whatever it is.
+does. A cell the time limit killed in a busy run while its job got less than a core is
+run again too, whatever it is (an endless loop takes a whole core, and is not).
 """
 
 from __future__ import annotations

@@ -255,7 +255,8 @@ class Worker:
         return Attempt(sequence.finished, sequence.started, sequence.ready, ending,
                        ended.returncode if ended else None, culprit if timed_out else None,
                        sequence.garbage, bytes(out.kept), bytes(err.kept), out.total, err.total,
-                       time.monotonic() - start, sequence.unfit)
+                       time.monotonic() - start, sequence.unfit,
+                       ended.cpu_seconds if ended else 0.0)
 
     def _kill(self, job_id: str) -> tuple[JobEnded, bool]:
         """Ask the worker to kill the job; a worker that does not answer is killed too."""

@@ -123,3 +123,40 @@ def test_both_reports_say_so(graded):
     assert "Re-run with the machine to itself" in Path(report.files[1]).read_text()
     page = Path(next(f for f in report.files if f.endswith(".class.html"))).read_text()
     assert "re-run alone" in page
+
+
+WAITS = "import time\ntime.sleep(60)  # waits, as a notebook waiting on something would"
+SPINS = "while True:  # an endless loop takes a whole core, busy machine or not\n    pass"
+
+
+@pytest.fixture(scope="module")
+def killed(tmp_path_factory) -> tuple[Course, object]:
+    course = Course(tmp_path_factory.mktemp("killed") / "course")
+    (course.root / "source" / A).mkdir(parents=True)
+    nb = {"cells": [_cell("answer", "x = 1\n### BEGIN SOLUTION\nx = 2\n### END SOLUTION",
+                          grade=False, solution=True, locked=False),
+                    _cell("test_x", "assert x == 2", grade=True, solution=False, locked=True,
+                          points=1)],
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (course.root / "source" / A / "speed.ipynb").write_text(json.dumps(nb))
+    release(course, [A])
+    released = T.read(course.released_notebook(A, "speed"))
+    for student, answer in (("waits", WAITS), ("spins", SPINS)):
+        T.submit(course, A, student, T.with_answers(released, {"answer": answer}),
+                 notebook="speed")
+    from agentloop_grader.protocol import Limits
+
+    report = autograde(course, A, Options(workers=2, progress=False,
+                                          limits=Limits(time_s=2, memory_mb=512)))
+    return course, report
+
+
+def test_a_cell_killed_while_starved_is_run_again_alone_an_endless_loop_is_not(killed):
+    course, report = killed
+    assert [(r["student"], r["cell"], r["outcome"]) for r in report.reruns] == \
+        [("waits", "answer", "failed again")]
+    assert "less than a core" in report.reruns[0]["why"]
+    assert T.gradebook_scores(course, A) == {"waits": {"test_x": 0.0},
+                                             "spins": {"test_x": 0.0}}

@@ -189,9 +189,10 @@ def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup:
                 if key.fd == pidfd:
                     # not reaped yet: its group id cannot have gone to another process
                     _kill(pid)
-                    _, status = os.waitpid(pid, 0)
+                    _, status, usage = os.wait4(pid, 0)
                     reap()
-                    send(sock, JobEnded(job.job_id, os.waitstatus_to_exitcode(status)))
+                    send(sock, JobEnded(job.job_id, os.waitstatus_to_exitcode(status),
+                                        usage.ru_utime + usage.ru_stime))
                     return
                 message, extra = receive(sock)
                 for fd in extra:
