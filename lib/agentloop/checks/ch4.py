@@ -29,8 +29,9 @@ No exercise is something the library already does, so no check needs `answered_b
   not the library's (`TRANSITIONS` pauses in every active state), so neither the rows nor
   a test's expectations can be copied from the library. The test is handed harnesses the
   probe builds from masked tables in its input — the real batch harness and broken ones
-  with one pair flipped, built alike, in an order the grader draws — so nothing but calling
-  a harness tells it from another. Nothing in the library changes while a test runs.
+  with one pair flipped, built alike, in an order the grader draws — so no marker tells
+  one from another: a harness is known by its table only, which a test must check against
+  rows of its own. Nothing in the library changes while a test runs.
 """
 
 from __future__ import annotations

@@ -5,6 +5,10 @@ for every right answer; and no reference, hidden case or seed anywhere in it."""
 
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+
 import pytest
 from agentloop_grader.answers.ch4 import REFERENCE
 
@@ -20,8 +24,10 @@ from agentloop.checks.ch4 import (
     table_spec,
 )
 from agentloop.checks.core import NoFacts
+from agentloop.checks.student import facts_file, input_key
 from agentloop.harness import STATES, TRANSITIONS, IllegalTransition, validate_transition
 
+ROOT = Path(__file__).resolve().parents[3]
 BY_ID = {chk.id: chk for chk in CHECKS}
 LIBRARY_TABLE = frozenset((str(s), str(t)) for s in TRANSITIONS for t in TRANSITIONS[s])
 TEACHERS_NAMES = ("is_dangerous", "block_rm_rf", "StepFigures", "finish_session", "run_table",
@@ -48,6 +54,17 @@ def test_no_check_needs_a_library_module_kept_out_of_the_sandbox():
 @pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
 def test_the_reference_passes_every_visible_case_on_the_shipped_facts(chk):
     assert run_check(chk, REFERENCE[chk.answer]).passed
+
+
+def test_the_shipped_facts_are_those_of_the_visible_cases_and_up_to_date():
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_check_facts
+
+    shipped = facts_file("ch4")
+    assert shipped == json.loads(build_check_facts.render(build_check_facts.chapter_facts("ch4")))
+    for chk in CHECKS:
+        keys = [case["key"] for case in shipped["checks"][chk.id]["cases"]]
+        assert keys == [input_key(case.input) for case in chk.cases()], chk.id
 
 
 @pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
