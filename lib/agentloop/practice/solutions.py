@@ -255,8 +255,8 @@ class Elsewhere:
         return (f"{self.exercise_id}: this copy of the course holds its reference answer "
                 "sealed until your answer solves the exercise, and no instructor notebook, so "
                 "nothing is shown here. The reference is in the course's repository: "
-                f"{where_it_is(self.entry, self.exercise_id)}. (Noted in your progress as "
-                f"asked for {self.when}.)")
+                f"{where_it_is(self.entry, self.exercise_id)}. (Your progress notes that "
+                f"you asked for it {self.when}.)")
 
     def __repr__(self) -> str:
         return self.text()
