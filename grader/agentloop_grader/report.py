@@ -115,9 +115,9 @@ class RunReport:
         rows = sorted(self.rows, key=lambda r: r.student)
         lines = [f"# Grading report: {self.assignment} ({self.started})", "",
                  f"{len(rows)} submission(s) graded in {self.seconds:.1f} s.",
-                 f"Scores as this run left them in the gradebook: what is graded by hand "
-                 f"later is not here (`agentloop-grade report {self.assignment}` and "
-                 f"`export` show the current totals)."]
+                 "Scores as this run left them in the gradebook, a snapshot: what is "
+                 f"graded by hand later is not here (`agentloop-grade report "
+                 f"{self.assignment}` and `export` show the current totals)."]
         isolation = self.settings.get("isolation")
         if isolation:
             lines.append(f"- sandbox: {isolation}")

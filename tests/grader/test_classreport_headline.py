@@ -96,5 +96,5 @@ def test_mistakes_first_and_unanswered_work_in_one_line(graded):
 
 def test_the_run_report_says_what_it_is_a_snapshot_of(graded):
     _, run, _ = graded
-    assert "Scores as this run left them in the gradebook" in run.summary()
+    assert "Scores as this run left them in the gradebook, a snapshot" in run.summary()
     assert "| student | score when graded | problems |" in run.summary()
