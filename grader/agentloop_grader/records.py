@@ -16,7 +16,7 @@ The autograded notebook is the student's own notebook, sanitized (test and locke
 restored from the source, deleted cells put back): written and manually graded answers
 are the student's, and every cell that ran shows its outputs, as formgrader expects. What
 the grader noticed about the notebook (renamed, a test cell edited or restored) is in its
-metadata (`agentloop.problems`) and the run report, never a cell of its own: the cells are
+metadata (`agentloop_grader.problems`) and the run report, never a cell of its own: the cells are
 the student's. The folder around it is stock's: the student's files, the assignment's over
 them, what the notebooks wrote, timestamp.txt.
 """
@@ -363,7 +363,7 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
     problems = notebook.problems + (run.problems if run else [])
     metadata = copy.deepcopy(notebook.metadata)
     if problems:  # for scripts and the curious; formgrader shows the student's cells only
-        metadata["agentloop"] = {"problems": list(problems)}
+        metadata["agentloop_grader"] = {"problems": list(problems)}
     for number, cell in enumerate(cells):
         cell.setdefault("id", f"cell-{number}")
     return {"cells": cells, "metadata": metadata, "nbformat": 4,
