@@ -15,8 +15,9 @@ writes the folder OUT and the archive OUT.zip (the same folder inside):
         lab-config/      the learner's JupyterLab configuration (tools/lab-config)
 
 No instructor notebook, no grader, no tests, no teacher's edition. After building, every
-file (and every file inside the wheel and the zip) is grepped for the text of every
-solution and every reference (tools/answer_leaks.py); the command fails if one is found.
+file (and every file inside the wheel) is grepped for the text of every solution and every
+reference (tools/answer_leaks.py); if one is found the command fails and removes what it
+wrote, so no edition that holds an answer is left behind.
 """
 
 from __future__ import annotations
@@ -163,12 +164,17 @@ def check_edition(out: Path) -> None:
 def build(out: Path, wheel: Path | None = None) -> Path:
     """Write the edition into `out` and `out`.zip; return the zip's path."""
     out = out.resolve()
+    archive = out.with_name(out.name + ".zip")
     clear(out)
+    archive.unlink(missing_ok=True)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.mkdir()
-    write_edition(out, wheel)
-    check_edition(out)
-    archive = out.with_name(out.name + ".zip")
+    try:
+        write_edition(out, wheel)
+        check_edition(out)
+    except BaseException:  # an edition that failed its checks must not be left to ship
+        shutil.rmtree(out, ignore_errors=True)
+        raise
     zip_folder(out, archive)
     return archive
 

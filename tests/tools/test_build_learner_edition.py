@@ -130,3 +130,27 @@ def test_a_chapter_from_the_edition_is_solved_and_its_answer_opens(
     assert progress["solutions"] == {EXERCISE: "after passing",
                                      "ch1-messages-answer": "before passing"}
     assert set(progress["solved"]) == {EXERCISE}
+
+
+def test_an_edition_that_holds_an_answer_is_not_left_behind(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch):
+    import answer_leaks
+
+    def write(folder: Path, wheel: Path | None = None) -> None:
+        (folder / edition.MARKER).write_text("{}")
+        (folder / "README.md").write_text("def decide(state): ...")
+
+    monkeypatch.setattr(edition, "write_edition", write)
+    monkeypatch.setattr(answer_leaks, "find_leaks",
+                        lambda *args, **kwargs: ["README.md holds a solution: 'def decide'"])
+    out = tmp_path / "agentloop-course"
+    with pytest.raises(edition.EditionError, match="holds answers"):
+        edition.build(out)
+    assert not out.exists() and not out.with_name(out.name + ".zip").exists()
+    assert edition.main([str(out)]) == 1
+    assert not out.exists()
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("mine")
+    with pytest.raises(edition.EditionError, match="is not a learner edition"):
+        edition.build(tmp_path / "mine")
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "mine"
