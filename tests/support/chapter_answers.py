@@ -47,12 +47,14 @@ def not_loaded(checks: Iterable[Check], answer: Any = None) -> Iterator[None]:
 
 def graded(check: str | Check, answer: Any, hidden: bool = True):
     """The report the grader gives `answer`: the teacher's edition, hidden cases included,
-    with the exercise's answered_by modules out of reach."""
+    with the exercise's answered_by modules out of reach while the answer runs (as in the
+    grader, the cases are made and the outputs judged on the trusted side, where a case or a
+    judge may use those modules)."""
     chk = key(check) if isinstance(check, str) else check
     try:
-        with not_loaded([chk], answer):
-            return run_check(chk, answer, hidden=hidden,
-                             seed=hidden_seed(SEED, chk.id) if hidden else None)
+        return run_check(chk, answer, hidden=hidden,
+                         seed=hidden_seed(SEED, chk.id) if hidden else None,
+                         probing=lambda: not_loaded([chk], answer))
     except Exception as exc:  # the answer *is* a library object: refused, nothing earned
         from agentloop.checks import Report
 
