@@ -6,6 +6,7 @@
 - `jsonfile`:    reading those small JSON files: one line for every way one can be bad
 - `planner`:     the scripted scenario as a chapter 3 model (a live model fits the same slot)
 - `faults`:      injected temporary faults (chapter 1's temporary_error on the real board)
+- `asking`:      the workspace's extra reasons to ask (`ask_when`), named without the loop
 - `officer`:     the loop: chapter 4's harness, chapter 2's controller, chapter 3's guards,
                  chapter 1's decide and terminals
 - `handover`:    the answer, the question or the reason; the state that carries the

@@ -54,6 +54,7 @@ from typing import Any
 
 from agentloop.agent import Step, first_objection
 from agentloop.controller import ProposalRejected, validate_proposal
+from agentloop.duty.asking import ASK_RULES, SIMILAR_IDS
 from agentloop.duty.board_tools import (
     DRAFT_SUMMARY,
     READ_TASK_CARDS,
@@ -89,8 +90,6 @@ from agentloop.messages import (
 from agentloop.tools import ToolRegistry
 
 REFUSALS = ("not_a_tool_call", "not_a_match", "search_incomplete", "unconfirmed")
-SIMILAR_IDS = "similar_ids"   # exercise 4's rule, as a workspace's ask_when
-ASK_RULES = (SIMILAR_IDS,)
 # The harness's envelope is only a backstop: decide() stops at max_steps first. Its clock
 # never moves, so no wall-clock time reaches a decision or the trace.
 MAX_SECONDS = 3600.0

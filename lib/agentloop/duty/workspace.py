@@ -16,7 +16,7 @@ then says "not configured" and why):
     contract   list   card fields a finished answer must state: id, title, group, status,
                       blocked_by, notes
     ask_when   list   extra reasons to ask instead of answering: "similar_ids" (a card whose
-                      id is similar to the match's, exercise 4's rule) (default: none)
+                      id is similar to the match's; see `asking`) (default: none)
     faults     list   board tool calls that fail once, to watch a retry (default: none)
     save       str    the run's answer file's name         } file names in one folder inside
     state      str    what the next run is handed          } the workspace (out/answer.md,
@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
+from agentloop.duty.asking import ASK_RULES
 from agentloop.duty.board import shown_name
 from agentloop.duty.board_tools import (
     CONTRACT_FIELDS,
@@ -49,7 +50,6 @@ from agentloop.duty.board_tools import (
 )
 from agentloop.duty.faults import FAULT_RANGE
 from agentloop.duty.jsonfile import MISSING, is_printable, read_json, why
-from agentloop.duty.officer import ASK_RULES
 from agentloop.guards import token_budget
 from agentloop.stop_policy import POLICY_FILE, load_policy
 from agentloop.validation import is_whole_number, whole_number_range

@@ -271,3 +271,16 @@ def test_the_new_settings_load(tmp_path):
     bare = load_workspace(workspace(tmp_path, {"goal": "g", "query": "q", "board": "b",
                                                "trace": "trace.jsonl"}))
     assert bare.out_folder == "."   # each run's folder goes under ws/runs/
+
+
+def test_ask_when_is_checked_without_loading_the_officers_loop():
+    """The rules' names live in agentloop.duty.asking: a workspace (and a learner's code) can
+    name them where the officer's loop is not there, as in the grader's sandbox for chapter 5."""
+    code = ("import sys, agentloop.duty.workspace as w; "
+            "print(w.ASK_RULES, 'agentloop.duty.officer' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == ["('similar_ids',)", "False"]
+    from agentloop.duty import asking, officer
+
+    assert officer.ASK_RULES is asking.ASK_RULES and officer.SIMILAR_IDS == "similar_ids"
