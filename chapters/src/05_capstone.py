@@ -195,7 +195,7 @@ print((office / "stop_policy.json").read_text())
 # | `tools` | the dispatcher's allowlist (chapter 2) | `tools:` |
 # | `guards` | chapter 3's guards: `repeated`, `tokens=N` | `stop_policy:` |
 # | `contract` | the fields a finished answer must state | `contract:` |
-# | `ask_when` | more reasons to ask instead of answering: `similar_ids` is exercise 4's rule | `stop_policy:` |
+# | `ask_when` | more reasons to ask instead of answering: `similar_ids`, a card with a similar id (part of exercise 4's rule) | `stop_policy:` |
 # | `faults` | tool calls that fail once — an injected fault, to watch a retry at work | `faults:` |
 # | `save`, `state`, `trace` | the names of a run's answer, saved question and trace, in one folder (`out/`): each run writes them into a folder of its own, `out/runs/0001/`, `out/runs/0002/`, … | `save:`, `state:`, `trace:` |
 # | `model` | `scenario` (the authors' scripted replies) or `live:MODEL_NAME` | `model:`, `scenario:` |
@@ -793,12 +793,15 @@ duty_explorer("equipment")
 # Every answer cell must run on its own: the grader runs only the answer cells, in a fresh
 # namespace, so keep the imports inside them. When your work is graded, each check adds cases on
 # boards you have not seen — other ids, groups, titles, lengths, broken files — so write code that
-# is right, not code that matches the listed cases. The library's own answers to exercises 4 and 5
-# are withheld while your code is checked.
+# is right, not code that matches the listed cases. Two library modules could do parts of these
+# exercises for you: the officer's loop (`agentloop.duty.officer`), which can count a route by
+# running it, and the handover (`agentloop.duty.handover`), which words the questions and the
+# reasons. Neither is there when your work is graded, and while `check` runs your answer they are
+# out of its reach: write your own code. (The board, its tools and the registry stay.)
 #
 # | exercise | graded by | points |
 # | --- | --- | --- |
-# | 1 · the budget, in numbers | an ordinary test cell: `assert`s, and more of them when graded | 1 |
+# | 1 · the budget, in numbers | a check cell | 1 |
 # | 2 · the office's policy | two check cells | 3 |
 # | 3 · a new tool | two check cells | 4 |
 # | 4 · ask, don't guess | two check cells | 3 |
@@ -815,7 +818,8 @@ duty_explorer("equipment")
 # An empty board is still one (empty) page. The example board: **3 reads + validate + draft = 5
 # actions**, as in the `one_match` route.
 #
-# This cell is checked by plain `assert`s — and, when graded, by more of them.
+# The check calls your function on boards of other lengths and other page sizes — and, when
+# graded, on more of them.
 #
 # > **Python you need · `//` and rounding up.** `14 // 5` is 2: whole division rounds down. To
 # > round up, divide the negative and negate: `-(-14 // 5)` is 3, the pages that 14 card files
@@ -830,19 +834,7 @@ def route_steps(card_files, page_size):
     ### END SOLUTION
 
 
-# %% tests id=ch5-route-steps points=1
-assert route_steps(14, 5) == 5, "the example board: 3 pages, validate, draft"
-assert route_steps(14, 2) == 9, "seven pages of two card files"
-assert route_steps(0, 5) == 3, "an empty board is one empty page"
-### BEGIN HIDDEN TESTS
-assert route_steps(1, 1) == 3
-assert route_steps(15, 5) == 5
-assert route_steps(16, 5) == 6
-assert route_steps(7, 1) == 9
-assert route_steps(100, 50) == 4
-assert route_steps(101, 50) == 5
-assert route_steps(49, 7) == 9
-### END HIDDEN TESTS
+# %% check id=ch5-route-steps points=1
 
 # %% [markdown]
 # ### Exercise 2 · The office's policy, for a board of any length
@@ -862,8 +854,8 @@ assert route_steps(49, 7) == 9
 #   before the limit stops it honestly.
 #
 # The checks write your settings into a workspace (it must load), run the duty officer with them
-# on a generated board whose first read fails once, and demand success — and that one card file
-# fewer a page would not have fit. Your `route_steps` may help; the budget arithmetic is the
+# on a generated board whose first read fails once, and demand that the run end for what it
+# found, never for want of steps — and that one card file fewer a page would not have fit. Your `route_steps` may help; the budget arithmetic is the
 # whole exercise. (The example workspace's `page_size` 5 is no answer: with a retry, its three
 # pages do not fit even the example board.)
 
@@ -883,8 +875,8 @@ def office_policy(card_files):
 # %% check id=ch5-policy-edges points=1
 
 # %% [markdown]
-# Your policy at work on the example board: the settings go into a copy of the workspace, and the
-# officer runs with them.
+# Your policy at work on the example office's fixed board: the settings go into a copy of the
+# workspace, and the officer runs with them.
 
 # %%
 import shutil
@@ -996,27 +988,33 @@ for group in ("lab", "LAB", ""):
 # ### Exercise 4 · Ask, don't guess: after the search
 #
 # Try `task-003` in the explorer, on the fixed board: the search matches `task-003` alone — its id
-# equals the query — and the run ends in success. But `task-003-copy` is on the board too, split off in a hurry, and
-# Anya may well mean either. The office adds a rule the library's `decide` does not have: **a card
-# with a similar id makes the search ambiguous.** Two ids are similar when one is the other
-# followed by `-` and more: `task-003` and `task-003-copy`, `job-120` and `job-120-b`.
-#
-# Write `after_search(state, board)`, the decision the officer takes right after a read, and the
-# question it asks. `state` holds the officer's fields (read `query`, `search_complete` and
-# `matches`); `board` is the board folder. Return a pair `(decision, question)`:
+# equals the query — and the run ends in success. But `task-003-copy` is on the board too, split
+# off in a hurry, and Anya may well mean either. And on the office board, `posters` finds
+# `task-004` alone while `task-012.md` cannot be read: the library's officer validates the card
+# and drafts its summary first, and only then asks. The office wants its officer to ask as soon
+# as the search shows that it cannot tell which card is meant. Its rule, right after a read:
 #
 # - the search is not complete → `("continue", None)`: pages are unread, ask nothing yet;
+# - the person already answered an earlier question, and the search found the card they chose
+#   (`state["chosen"]`; it is `None` when nobody chose) → `("continue", None)`: their answer
+#   settled which card is meant, whatever else is on the board;
 # - otherwise the **candidates** are the matches and every card the board can read whose id is
-#   similar to a match's id. Exactly one candidate → `("continue", None)`;
-# - no candidate → `("needs_input", question)`: the question quotes the query, says that no card
-#   matches, and asks which task is meant;
-# - several → `("needs_input", question)`: the question names **every candidate with its title**
-#   (so Anya can answer "the one for the hall") and asks which one is meant (a `?`). It names no
-#   other card, says no card was chosen ("I picked", "the card is"), and does not claim that
-#   nothing matched.
+#   **similar** to a match's: one id is the other followed by `-` and more — `task-003` and
+#   `task-003-copy`, `job-120` and `job-120-b`, but not `task-004` and `task-0040`. Exactly one
+#   candidate, and every card file of the board was read → `("continue", None)`;
+# - anything else — no candidate, several, or one while a card file could not be read (nobody
+#   can say what that file holds, so it might be the card meant) → `("needs_input", question)`.
 #
-# The library's `question_for` names the cards without their titles and knows nothing of the
-# similar-id rule; it and `decide` are withheld while your answer is checked.
+# The question names **every candidate with its title** (so Anya can answer "the one for the
+# hall") and **every card file that could not be read**, and asks the person (a `?`): which one
+# is meant, or whether the one card found is. With no candidate it quotes the query and says that
+# no card matches. It names no other card, says no card was chosen ("I picked", "the card is"),
+# and does not claim that nothing matched when cards did.
+#
+# Write `after_search(state, board)`, the decision the officer takes right after a read, and the
+# question it asks. `state` holds the officer's fields (read `query`, `chosen`,
+# `search_complete`, `matches` and `unreadable`, a list of `{"file": ..., "reason": ...}`);
+# `board` is the board folder. Return a pair `(decision, question)`.
 #
 # > **Python you need · a set, `add`, `startswith`.** `set(["a", "b"])` holds each value once,
 # > and `found.add(x)` adds `x` unless it is there already; `sorted(found)` turns the set into
@@ -1026,13 +1024,16 @@ for group in ("lab", "LAB", ""):
 
 # %% solution id=ch5-ask-answer
 from agentloop.duty.board import load_board
+from agentloop.terminals import CONTINUE, NEEDS_INPUT
 
 
 def after_search(state, board):
     """continue, or needs_input and the question for the person, right after a read."""
     ### BEGIN SOLUTION
     if not state["search_complete"]:
-        return ("continue", None)
+        return (CONTINUE, None)
+    if state["chosen"] is not None and state["chosen"] in state["matches"]:
+        return (CONTINUE, None)   # the person's answer settled which card is meant
     titles = {card.id: card.title for card in load_board(board).cards.values()}
     found = set(state["matches"])
     for card_id in titles:
@@ -1040,15 +1041,23 @@ def after_search(state, board):
             if card_id.startswith(match + "-") or match.startswith(card_id + "-"):
                 found.add(card_id)
     candidates = sorted(found)
-    if len(candidates) == 1:
-        return ("continue", None)
+    unread = [item["file"] for item in state["unreadable"]]
+    if len(candidates) == 1 and not unread:
+        return (CONTINUE, None)
     query = state["query"]
+    not_read = ""
+    if unread:
+        which = "it" if len(unread) == 1 else "one of them"
+        not_read = f" {', '.join(unread)} could not be read, so {which} might be the card too."
     if not candidates:
-        return ("needs_input", f"I searched the whole board and no card matches {query!r}. "
-                               "Which task do you mean?")
+        return (NEEDS_INPUT, f"No card I could read matches {query!r}.{not_read} "
+                             "Which task do you mean?")
     listing = "; ".join(f'{card_id} "{titles[card_id]}"' for card_id in candidates)
-    return ("needs_input", f"I found {len(candidates)} cards for {query!r}: {listing}. "
-                           "Which one do you mean?")
+    if len(candidates) == 1:
+        return (NEEDS_INPUT, f"I found {listing} for {query!r}.{not_read} "
+                             f"Is {candidates[0]} the card you mean?")
+    return (NEEDS_INPUT, f"I found {len(candidates)} cards for {query!r}: {listing}.{not_read} "
+                         "Which one do you mean?")
     ### END SOLUTION
 
 
@@ -1061,34 +1070,39 @@ def after_search(state, board):
 # `after_search` deciding after every read and the library's `decide` after the other actions.
 
 # %%
-def run_with_rule(query):
-    """The duty officer on the fixed board, with after_search deciding after each read."""
+def run_with_rule(query, board="my_agent/fixed_board"):
+    """The duty officer on a board, with after_search deciding after each read."""
     run_input = RunInput("Tell Anya about the equipment", query)
-    registry = board_registry("my_agent/fixed_board")
+    registry = board_registry(board)
     state = new_state(run_input, registry)
     decision, question = "continue", None
     while decision == "continue":
         propose(state, DutyModel())
         update_state(state, carry_out(state, registry, []))
         if state["action"] == "read_task_cards" and state["observation"]["ok"]:
-            decision, question = after_search(state, "my_agent/fixed_board")
+            decision, question = after_search(state, board)
         else:
             decision = decide(state)
         if decision == "continue" and state["steps"] >= state["max_steps"]:
             decision = "limit"  # the step limit still has the last word
-    print(f"{query!r}: {decision} on step {state['steps']}")
+    print(f"{query!r} on {board}: {decision} on step {state['steps']}")
     if question:
         print("   ", question)
 
 
 for query in ("task-003", "equipment", "posters"):
     run_with_rule(query)
+run_with_rule("posters", "my_agent/board")   # the office board: task-012.md cannot be read
 
 # %% [markdown]
-# The office's rule is in the command line too, as a setting of the workspace:
-# `"ask_when": ["similar_ids"]` in `agent.json`. `routes/similar_ids` searches for `task-003` with
-# it, and asks; Anya's answer in words then settles the question, because the card she chose is
-# the card meant — the rule does not ask her again.
+# On the fixed board `posters` is a success, as before; on the office board your rule asks on
+# step 3, where the library's officer drafted the summary first and asked on step 5.
+#
+# The similar-id part of the rule is in the command line too, as a setting of the workspace:
+# `"ask_when": ["similar_ids"]` in `agent.json`. `routes/similar_ids` searches the office board
+# for `task-003` with it, and asks; Anya's answer in words then settles the question, because the
+# card she chose is the card meant — the officer does not ask her again, as in your rule's
+# `chosen` case. (Its question leaves `task-012.md` to the banner's `not searched:` line.)
 
 # %%
 asked = run_shift("my_agent/routes/similar_ids")
@@ -1103,28 +1117,33 @@ print([line for line in settled.text.splitlines() if line.startswith(("board", "
 # A board longer than the budget is stopped at the limit — that part the loop does by itself. What
 # the person is told is yours. Write `limit_report(state)`: the report after a run that hit its
 # step limit before the search ended. Read only these fields of `state`: `query`, `steps`,
-# `max_steps`, `failures`, `max_retries`, `page_count`, `matches`, `scanned` (card files read),
-# `total` (card files on the board) and `unreadable` (the files on the pages read that could not be
-# read, each `{"file": ..., "reason": ...}`). The report, under 400 characters:
+# `max_steps`, `failures`, `max_retries`, `page_count` (the pages the board makes), `matches`,
+# `scanned` (card files read), `total` (card files on the board) and `unreadable` (the files on
+# the pages read that could not be read, each `{"file": ..., "reason": ...}`). The state holds no
+# list of the pages that were read: count them from what the run did — every step of such a run
+# was a read of the next page, and a read that failed read no page (its retry read the same page
+# again). The report, under 400 characters:
 #
 # | it must | it must not |
 # | --- | --- |
 # | say that not every card was checked ("not all cards were checked") | use a success word — done, success, complete, finished, ready — not even negated |
 # | say how many card files were read, of how many (`scanned` of `total`), and how many were **not** read, as numbers | state any other number than the run's counts and limits |
-# | name every file in `unreadable` — those were not searched either | say "found", or name any card: the matches on the pages read are not a result |
-# | | claim that everything was checked |
+# | say how many pages were read, of how many (`page_count`) | say "found", or name any card: the matches on the pages read are not a result |
+# | name every file in `unreadable` — those were not searched either | claim that everything was checked |
 #
-# The library's reason (`Stop: limit` above) gives neither the unread count nor the files that
-# could not be read; it is withheld while your answer is checked.
+# The library's reason (`Stop: limit` above) counts the pages from the list this state does not
+# have, and gives neither the unread count nor the files that could not be read; like the rest of
+# the handover, it is not loaded while your answer is graded.
 
 # %% solution id=ch5-report-answer
 def limit_report(state):
     """What the person is told after a long board stopped the run at its step limit."""
     ### BEGIN SOLUTION
+    pages_read = state["steps"] - state["failures"]   # a failed read read no page
     unread = state["total"] - state["scanned"]
     text = (f"I stopped at the step limit of {state['max_steps']} before the search ended: "
-            f"not all cards were checked. Card files read: {state['scanned']} of "
-            f"{state['total']}; left unread: {unread}.")
+            f"not all cards were checked. Pages read: {pages_read} of {state['page_count']}, "
+            f"card files read: {state['scanned']} of {state['total']}, left unread: {unread}.")
     files = [item["file"] for item in state["unreadable"]]
     if files:
         text += f" Could not be read at all: {', '.join(files)}."
@@ -1137,11 +1156,14 @@ def limit_report(state):
 # %% check id=ch5-report-counts points=1
 
 # %% [markdown]
-# Your report for the `limit` route, next to the banner's reason:
+# Your report for two long runs, under the banner's reason: the `limit` route, and
+# `last_step_failure`, whose fifth read failed.
 
 # %%
-long_run = run_shift("my_agent/routes/limit").run
-print(limit_report(long_run.state))
+for route in ("limit", "last_step_failure"):
+    long_shift = run_shift(f"my_agent/routes/{route}")
+    print(next(line for line in long_shift.text.splitlines() if line.startswith("reason")))
+    print("   ", limit_report(long_shift.run.state))
 
 # %% [markdown]
 # ### Exercise 6 · What the run proves (written, graded by hand)

@@ -119,11 +119,36 @@ def test_the_hasty_model_ends_in_error_on_step_2(tmp_path):
 
 
 def test_the_route_arithmetic_the_text_states():
-    from agentloop.checks.ch5 import reference_policy, route_steps
+    from agentloop_grader.answers.ch5 import reference_policy, route_steps
 
     text = text_of(SOURCE)
     assert route_steps(14, 5) == 5 and "**3 reads + validate + draft = 5 actions**" in text
     assert reference_policy(14)["page_size"] == 7
+
+
+def test_the_office_rule_asks_two_steps_before_the_library_and_the_text_says_so(shifts):
+    """Exercise 4's rule asks on the office board right after the search (step 3); the
+    library's officer drafts the summary first and asks on step 5."""
+    from agentloop_grader.answers.ch5 import reference_after_search
+
+    from agentloop.checks.ch5 import EXAMPLE, after_case, board_folder
+
+    case = after_case(EXAMPLE, "posters")
+    assert case["state"]["steps"] == 3 and case["state"]["search_complete"]
+    with board_folder(EXAMPLE) as folder:
+        decision, question = reference_after_search(case["state"], folder)
+    assert decision == "needs_input" and "task-012.md" in question
+    assert (shifts["unreadable_card"].run.terminal, len(shifts["unreadable_card"].run.records)) \
+        == ("needs_input", 5)
+    assert "your rule asks on step 3, where the library's officer drafted the summary first " \
+           "and asked on step 5" in text_of(SOURCE)
+
+
+def test_a_long_runs_pages_read_are_its_steps_less_its_failures(shifts):
+    """What exercise 5 asks the report to count, on the two routes the chapter prints."""
+    for route, pages in (("limit", 5), ("last_step_failure", 4)):
+        state = shifts[route].run.state
+        assert len(state["pages"]) == state["steps"] - state["failures"] == pages, route
 
 
 CHAPTER_5_NOTES = {

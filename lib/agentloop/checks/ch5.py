@@ -1,25 +1,46 @@
-"""Chapter 5's checks: the duty officer's graded project, on boards the learner has not seen.
+"""Chapter 5's checks, as a learner holds them: the duty officer's graded project, on boards
+the learner has not seen.
 
-Each check's id is the grade_id of a test cell in chapters/05_capstone.ipynb. A case that
-needs a board carries its card files as plain data; the probe writes them into a fresh
-folder, runs the learner's answer there and returns plain data; verify judges it on the
-trusted side, running the library's own officer and tools again. Hidden cases come from
-the seeded rng, on generated boards (other ids, groups, titles, sizes, broken files).
+    exercise                                 checks
+    1  route_steps(card_files, page_size)    ch5-route-steps
+    2  office_policy(card_files)             ch5-policy-fit, ch5-policy-edges
+    3  add_count_blocked(registry, board)    ch5-tool-controller, ch5-tool-board
+    4  after_search(state, board)            ch5-ask-decision, ch5-ask-question
+    5  limit_report(state)                   ch5-report-unchecked, ch5-report-counts
 
-- exercise 1, `office_policy(card_files)`: the workspace settings for a board that long.
-  Judged by what they do: the officer runs with them on a generated board whose first read
-  fails once; the route and its retry must fit (success), with the fewest card files a page
-  (one fewer must not fit). Nothing in the library computes it.
-- exercise 2, `add_count_blocked(registry, board)`: a new tool, through chapter 2's
-  controller (its schema decides what is refused) and called directly (its own checks).
-- exercise 3, `after_search(state, board)`: continue, or needs_input and the question,
-  under the office's rule for similar ids (task-003 found alone while task-003-copy is on the
-  board), which the library's `decide` lacks; the question names every candidate with its
-  title, which the library's question does not. `decide` and the question's makers are
-  withheld.
-- exercise 4, `limit_report(state)`: what a run that hit its step limit on a long board
-  tells the person, judged per case on what it must and must not claim. The library's reason
-  gives neither the unread count nor the unreadable files; it is withheld all the same.
+(Exercise 6, what the runs prove, is a written answer a person grades.) Each check's id is
+the grade_id of a test cell in chapters/05_capstone.ipynb. This is the learner's edition:
+the visible cases, the probes and the judges. A case that needs a board carries its card
+files as plain data (or names the example office's board, `EXAMPLE`, or its fixed board,
+`FIXED`); the probe writes them into a fresh folder, runs the answer there and returns
+plain data. What the reference says about a visible case (its *facts*) is shipped in
+agentloop/checks/facts/ch5.json; the references and the hidden cases are the teacher's
+(agentloop_grader.answers.ch5).
+
+How each exercise is judged:
+
+- 1: the number of actions, against the facts;
+- 2: by what the settings do: the library's officer runs with them on a generated board
+  whose first read fails once, and the route and its retry must fit in five steps with the
+  fewest card files a page (one fewer must not fit); when no page size fits, the largest
+  page and an honest limit. No reference is needed;
+- 3: the controller's verdict on a proposal, recomputed here from the tool's schema, and
+  the tool's observation, against the facts;
+- 4: the decision against the office's rule (facts: the decision and the candidates), and
+  the question by rules, with the candidates' titles as facts;
+- 5: by rules alone: what the report must say and must not claim.
+
+The library does not answer them. The officer's loop (`agentloop.duty.officer`) could count
+a route's actions or try page sizes by running, and has the similar-id rule; the handover
+(`agentloop.duty.handover`) words the questions and the limit's reason. The grader's sandbox
+does not load either while it grades this chapter (`answered_by`), and nothing it must load
+needs them: this module imports the officer only inside the functions that make cases and
+judge (the trusted side, or a learner's kernel before and after the answer runs). And the
+exercises ask for what the library does not do: exercise 4's rule asks as soon as the search
+ends when a card file could not be read (the library's officer drafts the summary first) and
+names those files in every question, and lets the person's chosen card settle the search;
+exercise 5's state has no list of the pages read, which the report must count from the steps
+and the failures.
 """
 
 from __future__ import annotations
@@ -43,31 +64,30 @@ from agentloop.checks.claims import (
     plain_text,
     says_found,
 )
-from agentloop.checks.core import Case, Check, Compare, cases_by_rule
-from agentloop.checks.legacy import Verify
-from agentloop.controller import ProposalRejected, validate_proposal
-from agentloop.duty import handover, officer
-from agentloop.duty.board import BoardError, load_board
-from agentloop.duty.board_tools import (
-    PAGE_SIZE_RANGE,
-    READ_TASK_CARDS,
-    TOOL_NAMES,
-    board_registry,
-    make_registry,
-)
+from agentloop.checks.core import Case, Check, Compare, no_facts
+from agentloop.checks.student import shipped
+from agentloop.controller import validate_proposal
+from agentloop.duty.board_tools import PAGE_SIZE_RANGE, READ_TASK_CARDS, board_registry
 from agentloop.duty.example import CARDS, ENCODINGS
-from agentloop.duty.officer import LIMIT, NEEDS_INPUT, SUCCESS, Run, RunInput, run_officer
-from agentloop.duty.planner import DutyModel
-from agentloop.duty.workspace import load_workspace
-from agentloop.loop import CONTINUE, MAX_STEPS
+from agentloop.loop import MAX_RETRIES, MAX_STEPS
+from agentloop.proposals import ProposalRejected
+from agentloop.terminals import CONTINUE, LIMIT, NEEDS_INPUT
 from agentloop.tools import Tool, ToolRegistry, ToolSpecError
+
+CHAPTER = "ch5"
+# The library modules that answer this chapter's exercises (see the module's text).
+OFFICER = "agentloop.duty.officer"
+HANDOVER = "agentloop.duty.handover"
 
 Files = dict[str, Any]   # card file name -> text, or {"encoding": ..., "text": ...}
 
 # --- boards as plain data --------------------------------------------------------------------
 
+EXAMPLE = "example"   # a case's board: the example office's board (task-012.md unreadable)
+FIXED = "fixed"       # the same board once task-012.md was saved again as UTF-8
 EXAMPLE_FILES: Files = {name: ({"encoding": ENCODINGS[name], "text": text}
                                if name in ENCODINGS else text) for name, text in CARDS.items()}
+FIXED_FILES: Files = dict(CARDS)
 
 
 def write_board(folder: Path, files: Files) -> Path:
@@ -82,17 +102,23 @@ def write_board(folder: Path, files: Files) -> Path:
     return folder
 
 
-EXAMPLE = "example"   # a case's board: "example" stands for the example board's files
+def board_files(board: Files | str) -> Files:
+    """A case's board as card files (EXAMPLE and FIXED stand for the example office's)."""
+    if board == EXAMPLE:
+        return EXAMPLE_FILES
+    if board == FIXED:
+        return FIXED_FILES
+    assert isinstance(board, dict), board
+    return board
 
 
 @contextlib.contextmanager
 def board_folder(files: Files | str | None) -> Iterator[Path]:
-    """A fresh folder holding the board ("example": the example board); None: a board
-    folder that does not exist."""
+    """A fresh folder holding the board; None: a board folder that does not exist."""
     with tempfile.TemporaryDirectory(prefix="agentloop-board-") as tmp:
         folder = Path(tmp) / "board"
         if files is not None:
-            write_board(folder, EXAMPLE_FILES if files == EXAMPLE else files)
+            write_board(folder, board_files(files))
         yield folder
 
 
@@ -128,9 +154,11 @@ def _unreadable_text(rng: random.Random, card_id: str) -> Any:
 
 
 def random_board(rng: random.Random, count: int, unreadable: int = 0, siblings: int = 0,
-                 groups: tuple[str, ...] = GROUPS) -> tuple[Files, list[dict[str, str]]]:
-    """`count` card files (`unreadable` of them broken beyond reading, `siblings` more with
-    a similar id); the files and the readable cards' fields."""
+                 groups: tuple[str, ...] = GROUPS, near: int = 0
+                 ) -> tuple[Files, list[dict[str, str]]]:
+    """`count` card files (`unreadable` of them broken beyond reading), `siblings` more with
+    a similar id (job-120-b for job-120) and `near` more whose id only starts like another's
+    (job-1204); the files and the readable cards' fields."""
     ids: list[str] = []
     while len(ids) < count:
         card_id = f"{rng.choice(PREFIXES)}-{rng.randint(1, 999):03d}"
@@ -141,6 +169,11 @@ def random_board(rng: random.Random, count: int, unreadable: int = 0, siblings: 
         sibling = f"{base}-{rng.choice(SUFFIXES)}"
         if sibling not in ids:
             ids.append(sibling)
+    for _ in range(near):
+        base = rng.choice(ids[:max(1, count)])
+        close_by = f"{base}{rng.randint(0, 9)}"
+        if close_by not in ids:
+            ids.append(close_by)
     broken = set(rng.sample(ids, min(unreadable, len(ids))))
     files: Files = {}
     cards = []
@@ -160,46 +193,35 @@ def random_board(rng: random.Random, count: int, unreadable: int = 0, siblings: 
     return files, cards
 
 
-def _registry(folder: Path, page_size: int, flaky: bool = False) -> ToolRegistry:
-    """The board tools; `flaky`: the first read fails once, as a board share that times out."""
-    base = board_registry(folder, "board", page_size)
-    if not flaky:
-        return base
-    failed: list[int] = []
+# --- the library's officer on a board given as data (cases and judges, never a probe) ------
 
-    def run_for(name: str) -> Any:
-        tool = base[name].run
-        if name != READ_TASK_CARDS:
-            return tool
-
-        def read(query: str, page: int) -> dict[str, Any]:
-            if not failed:
-                failed.append(page)
-                return {"ok": False, "error": "Error: the board share did not answer in time"}
-            return tool(query=query, page=page)
-        return read
-
-    return make_registry(TOOL_NAMES, run_for)
-
-
-_RUNS: dict[str, Run] = {}
+_RUNS: dict[str, Any] = {}
 RUNS_KEPT = 512
 
 
-def officer_run(files: Files | None, query: str, page_size: int = 5, max_steps: int = MAX_STEPS,
-                max_retries: int = 1, flaky: bool = False) -> Run:
-    """The library's duty officer (the authored scenario) on a board given as data.
+def officer_run(files: Files | str | None, query: str, page_size: int = 5,
+                max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES,
+                faults: tuple[int, ...] = (), chosen: str | None = None) -> Any:
+    """The library's duty officer (the authored scenario, the repeated-action guard) on a
+    board given as data; `faults`: the board tool calls that fail once (call 1 is the first).
 
-    A run is deterministic, and a class's judging asks for the same ones again and again
-    (one per case and settings), so each is made once and shared: read it, never change it."""
-    key = json.dumps([files, query, page_size, max_steps, max_retries, flaky], sort_keys=True)
+    A run is deterministic, and a class's judging asks for the same ones again and again,
+    so each is made once and shared: read it, never change it. The officer is imported
+    here, not by the module: the grader's sandbox, which loads this module, has none."""
+    key = json.dumps([files, query, page_size, max_steps, max_retries, list(faults), chosen],
+                     sort_keys=True)
     if key not in _RUNS:
+        from agentloop.duty.faults import with_faults
+        from agentloop.duty.officer import RunInput, run_officer
+        from agentloop.duty.planner import DutyModel
+
         if len(_RUNS) >= RUNS_KEPT:
             _RUNS.clear()
         with board_folder(files) as folder:
+            registry = with_faults(board_registry(folder, "board", page_size), tuple(faults))
             _RUNS[key] = run_officer(
-                RunInput("Tell Anya", query, max_steps, max_retries, ("repeated",)),
-                DutyModel(), _registry(folder, page_size, flaky))
+                RunInput("Tell Anya", query, max_steps, max_retries, ("repeated",),
+                         chosen=chosen), DutyModel(), registry)
     return _RUNS[key]
 
 
@@ -208,43 +230,82 @@ def _short(value: Any, limit: int = 100) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def _pages(card_files: int, page_size: int) -> int:
-    return max(1, -(-card_files // page_size))
+# The officer state's fields exercises 4 and 5 read (plain JSON, nothing else).
+STATE_FIELDS = ("query", "chosen", "steps", "max_steps", "failures", "max_retries", "action",
+                "search_complete", "page_count", "matches", "scanned", "total", "unreadable")
 
 
-# --- the ordinary test cell: the route's length (its reference, for the tests) --------------
-
-def route_steps(card_files: int, page_size: int) -> int:
-    """Actions the authored route takes on a one-match board: every page, validate, draft."""
-    return _pages(card_files, page_size) + 2
+def plain_state(state: dict[str, Any], fields: tuple[str, ...] = STATE_FIELDS) -> dict[str, Any]:
+    """The officer state's fields an exercise reads."""
+    return {name: copy.deepcopy(state[name]) for name in fields}
 
 
-# --- exercise 1: the office's policy for a board of any length --------------------------------
+# --- exercise 1: the budget, in numbers ------------------------------------------------------
+
+ROUNDS_UP = "a last page that is not full is still a page to read"
+EXACT_PAGES = "card files that fill every page exactly make no extra page"
+ONE_PAGE = "a board that fits on one page: one read, then validate and draft"
+EMPTY_BOARD = "an empty board is still one (empty) page to read"
+
+
+def _route_case(card_files: int, page_size: int, label: str, rule: str) -> Case:
+    return Case({"card_files": card_files, "page_size": page_size}, label, rule=rule)
+
+
+def _probe_route(route_steps: Any, case: dict) -> Any:
+    return route_steps(case["card_files"], case["page_size"])
+
+
+def _judge_route(case: dict, facts: int, output: Any) -> str | None:
+    if type(output) is not int:
+        return f"return the number of actions as a whole number (an int), got {_short(output)}"
+    if output == facts:
+        return None
+    return (f"{case['card_files']} card files, {case['page_size']} a page: the route takes "
+            f"{facts} actions, not {output}")
+
+
+ROUTE = Check(
+    id="ch5-route-steps",
+    answer="route_steps",
+    title="route_steps(): the actions of the one-match route, for a board and a page size",
+    answered_by=(OFFICER,),   # a run of the library's officer counts them: not loaded
+    probe=_probe_route,
+    judge=_judge_route,
+    facts=shipped(CHAPTER, "ch5-route-steps"),
+    cases=lambda: [
+        _route_case(14, 5, "14 card files, 5 a page (the example board)", ROUNDS_UP),
+        _route_case(16, 5, "16 card files, 5 a page", ROUNDS_UP),
+        _route_case(101, 50, "101 card files, 50 a page", ROUNDS_UP),
+        _route_case(14, 2, "14 card files, 2 a page", EXACT_PAGES),
+        _route_case(15, 5, "15 card files, 5 a page", EXACT_PAGES),
+        _route_case(100, 50, "100 card files, 50 a page", EXACT_PAGES),
+        _route_case(3, 5, "3 card files, 5 a page", ONE_PAGE),
+        _route_case(1, 1, "1 card file, 1 a page", ONE_PAGE),
+        _route_case(0, 5, "an empty board, 5 a page", EMPTY_BOARD),
+    ],
+    hint="Count the reads first: how many pages does the board make (a last page that is not "
+         "full is read all the same, and even an empty board is one page)? Then add the "
+         "actions that come after the search.",
+)
+
+# --- exercise 2: the office's policy for a board of any length --------------------------------
 
 POLICY_KEYS = ("max_steps", "max_retries", "page_size", "guards")
-RETRIES = 1
-FIT_PAGES = MAX_STEPS - 2 - RETRIES          # pages that leave room for validate, draft, retry
-LARGEST_PAGE = PAGE_SIZE_RANGE[1]
-FITS = FIT_PAGES * LARGEST_PAGE               # the longest board the route and a retry fit
+OFFICE_RETRIES = 1            # the office's stop policy: five actions a run, one retry
+SMALLEST_PAGE, LARGEST_PAGE = PAGE_SIZE_RANGE
+FIRST_READ_FAILS = (1,)       # the policy's runs: the board's first read fails once
 
-FIT = ("the route and one retry fit in five steps, with the fewest card files a page: "
-       "one fewer would not fit")
-SMALLEST = "a board of 0 to 2 card files: one card file a page (a page holds at least one)"
-TOO_LONG = (f"a board of more than {FITS} card files: nothing fits, so the largest page the "
-            f"workspace allows ({LARGEST_PAGE}) and the run stops at the limit")
-
-
-def reference_policy(card_files: int) -> dict[str, Any]:
-    """Reference for exercise 1."""
-    page_size = min(LARGEST_PAGE, max(1, -(-card_files // FIT_PAGES)))
-    return {"max_steps": MAX_STEPS, "max_retries": RETRIES, "page_size": page_size,
-            "guards": ["repeated"]}
+FIT = "the route and one retry fit in five steps, with the fewest card files a page"
+SMALLEST = "a board so short that one card file a page fits: page_size 1 (a page holds one)"
+TOO_LONG = ("a board no page size fits: the largest page the workspace allows, so the run "
+            "reads as much as it can before it stops at the limit")
 
 
 @functools.lru_cache(maxsize=256)
 def policy_board(seed: int, count: int) -> tuple[Files, str]:
-    """A generated board of `count` card files, one of which a query for a unique word finds.
-    (Shared between calls: read it, never change it.)"""
+    """A generated board of `count` card files, one of which a query for a unique word finds
+    (nothing on it is unreadable). Shared between calls: read it, never change it."""
     rng = random.Random(seed)
     files, _ = random_board(rng, count)
     if not files:
@@ -259,17 +320,27 @@ def policy_board(seed: int, count: int) -> tuple[Files, str]:
     return files, word
 
 
+def policy_run(seed: int, count: int, page_size: int) -> Any:
+    """The officer with the office's policy and `page_size` on the case's board, its first
+    read failing once."""
+    files, query = policy_board(seed, count)
+    return officer_run(files, query, page_size, MAX_STEPS, OFFICE_RETRIES, FIRST_READ_FAILS)
+
+
+def fits(run: Any) -> bool:
+    """The route and its retry fit: the run ended for what it saw, not for want of steps."""
+    return run.terminal != LIMIT
+
+
 def _probe_policy(policy: Any, case: dict) -> Any:
     return policy(case["card_files"])
 
 
-def _loads_as_workspace(settings: dict[str, Any]) -> str | None:
-    """None if the settings load as agent.json + stop_policy.json, else the reason."""
-    return _loads_as_workspace_json(json.dumps(settings, sort_keys=True))
-
-
 @functools.lru_cache(maxsize=256)
-def _loads_as_workspace_json(text: str) -> str | None:
+def _loads_as_workspace(text: str) -> str | None:
+    """None if the settings (JSON) load as agent.json + stop_policy.json, else the reason."""
+    from agentloop.duty.workspace import load_workspace
+
     settings = json.loads(text)
     with tempfile.TemporaryDirectory(prefix="agentloop-policy-") as tmp:
         folder = Path(tmp) / "my_policy"
@@ -290,37 +361,30 @@ def _judge_policy(case: dict, facts: Any, output: Any) -> str | None:
     """Judged by what the settings do: no facts from the reference are needed."""
     if type(output) is not dict or sorted(output) != sorted(POLICY_KEYS):
         return f"return a dict with exactly {', '.join(POLICY_KEYS)}; got {_short(output)}"
-    problem = _loads_as_workspace(output)
+    problem = _loads_as_workspace(json.dumps(output, sort_keys=True))
     if problem:
         return problem
     if output["max_steps"] != MAX_STEPS:
         return f"the office allows {MAX_STEPS} actions a run: max_steps {MAX_STEPS}"
-    if output["max_retries"] != RETRIES:
+    if output["max_retries"] != OFFICE_RETRIES:
         return "the office allows one retry of a failed read: max_retries 1"
     if output["guards"] != ["repeated"]:
         return "guards: the repeated-action guard and nothing else, ['repeated']"
-    count, page = case["card_files"], output["page_size"]
-    files, query = policy_board(case["seed"], count)
-    if count <= FIT_PAGES:
-        return None if page == 1 else \
-            f"{count} card files: one card file a page already fits; got page_size {page}"
-    run = officer_run(files, query, page, flaky=True)
-    pages = _pages(count, page)
-    if count > FITS:
-        if run.terminal != LIMIT:
-            return f"expected the run to stop at the limit, it ended {run.terminal}"
-        if page != LARGEST_PAGE:
-            return (f"no page size fits {count} card files: take the largest page the workspace "
-                    f"allows ({LARGEST_PAGE}) so the run reads as much as it can "
-                    f"(page_size {page} reads {run.state['scanned']} before the limit)")
+    seed, count, page = case["seed"], case["card_files"], output["page_size"]
+    run = policy_run(seed, count, page)
+    if fits(run):
+        if page > SMALLEST_PAGE and fits(policy_run(seed, count, page - 1)):
+            return (f"page_size {page - 1} fits as well: use the fewest card files a page (a "
+                    "page is what the model is sent in one go)")
         return None
-    if run.terminal != SUCCESS:
-        return (f"page_size {page} makes {pages} pages of {count} card files: {pages} reads + "
-                f"a retry + validate + draft = {pages + 3} steps, more than {MAX_STEPS}: the "
-                f"run ends {run.terminal}")
-    if page > 1 and officer_run(files, query, page - 1, flaky=True).terminal == SUCCESS:
-        return (f"page_size {page - 1} fits as well: use the fewest card files a page (a page "
-                "is what the model is sent in one go)")
+    if page < LARGEST_PAGE and fits(policy_run(seed, count, LARGEST_PAGE)):
+        return (f"with page_size {page}, on a board of {count} card files whose first read "
+                f"fails once, the run stops at the limit on step {len(run.records)}: the "
+                f"route and its retry do not fit in max_steps {MAX_STEPS}")
+    if page != LARGEST_PAGE:
+        return (f"no page size fits {count} card files: take the largest page the workspace "
+                f"allows, so that the run reads as much as it can (page_size {page} reads "
+                f"{run.state['scanned']} before the limit)")
     return None
 
 
@@ -328,32 +392,14 @@ def _policy_case(count: int, label: str, rule: str, seed: int = 5) -> Case:
     return Case({"card_files": count, "seed": seed}, label, rule=rule)
 
 
-def _policy_fit_hidden(rng: random.Random) -> list[Case]:
-    counts = [3, 4, FITS - 1, FITS] + [rng.randint(3, FITS) for _ in range(12)]
-    return [_policy_case(n, f"generated board of {n} card files", FIT, rng.randint(1, 10**6))
-            for n in counts]
-
-
-def _policy_edges_hidden(rng: random.Random) -> list[Case]:
-    cases = [_policy_case(n, f"generated board of {n} card files", SMALLEST,
-                          rng.randint(1, 10**6)) for n in (0, 1, 2)]
-    for number in range(6):
-        count = rng.randint(FITS + 1, 220)
-        cases.append(_policy_case(count, f"generated long board {number + 1}", TOO_LONG,
-                                  rng.randint(1, 10**6)))
-    return cases
-
-
-POLICY_HINT = ("A one-match route is every page, then validate, then draft; leave room for one "
-               "retry within max_steps 5: at most 2 pages. Then page_size is the smallest "
-               "whole number of card files that makes at most 2 pages, from 1 to 50.")
-
 POLICY_FIT = Check(
     id="ch5-policy-fit",
     answer="office_policy",
     title="office_policy(): the route and a retry fit, with the fewest card files a page",
+    answered_by=(OFFICER,),   # trying page sizes with the library's officer: not loaded
     probe=_probe_policy,
-    verify=Verify(judge=_judge_policy),
+    judge=_judge_policy,
+    facts=no_facts,
     cases=lambda: [
         _policy_case(14, "14 card files (as many as the example board)", FIT),
         _policy_case(10, "10 card files", FIT),
@@ -361,16 +407,19 @@ POLICY_FIT = Check(
         _policy_case(99, "99 card files", FIT),
         _policy_case(100, "100 card files", FIT),
     ],
-    hidden=_policy_fit_hidden,
-    hint=POLICY_HINT,
+    hint="Count the one-match route's actions for a page size: every page, validate, draft, "
+         "and the check's board fails its first read once. Which page size is the smallest "
+         "that still fits in max_steps? (1 to 50 card files a page.)",
 )
 
 POLICY_EDGES = Check(
     id="ch5-policy-edges",
     answer="office_policy",
     title="office_policy(): the smallest and the longest boards",
+    answered_by=(OFFICER,),
     probe=_probe_policy,
-    verify=Verify(judge=_judge_policy),
+    judge=_judge_policy,
+    facts=no_facts,
     cases=lambda: [
         _policy_case(0, "an empty board", SMALLEST),
         _policy_case(1, "1 card file", SMALLEST),
@@ -378,52 +427,24 @@ POLICY_EDGES = Check(
         _policy_case(150, "150 card files", TOO_LONG),
         _policy_case(400, "400 card files", TOO_LONG),
     ],
-    hidden=_policy_edges_hidden,
-    hint="A page holds at least 1 card file and at most 50 (the workspace refuses others).",
+    hint="A page holds at least 1 card file and at most 50 (the workspace refuses others); "
+         "when even the largest page does not fit, the run should still read as much as it "
+         "can before the limit stops it.",
 )
 
-# --- exercise 2: count_blocked, a new tool behind chapter 2's controller ----------------------
+# --- exercise 3: count_blocked, a new tool behind chapter 2's controller ----------------------
 
 COUNT_BLOCKED = "count_blocked"
-GROUP_LENGTH = (1, 32)
-GROUP_SCHEMA = {"type": "str", "min_length": GROUP_LENGTH[0], "max_length": GROUP_LENGTH[1]}
 OBSERVATION_KEYS = ("ok", "group", "blocked", "count", "unreadable")
 
 
-def add_count_blocked(registry: ToolRegistry, board: str | Path) -> None:
-    """Reference for exercise 2: register count_blocked(group) for `board`."""
-
-    def count_blocked(group: Any) -> dict[str, Any]:
-        low, high = GROUP_LENGTH
-        if not isinstance(group, str) or not low <= len(group) <= high:
-            return {"ok": False, "error": f"Error: group must be a text of {low} to {high} "
-                                          f"characters, got {group!r}"}
-        try:
-            whole = load_board(board)
-        except BoardError as exc:
-            return {"ok": False, "error": f"Error: {exc}"}
-        wanted = group.casefold()
-        blocked = sorted(card.id for card in whole.cards.values()
-                         if card.group.casefold() == wanted and card.status == "blocked")
-        return {"ok": True, "group": group, "blocked": blocked, "count": len(blocked),
-                "unreadable": sorted(whole.unreadable)}
-
-    registry.add(Tool(COUNT_BLOCKED, "Count the blocked cards of one group of the task board. "
-                                     "Returns their ids and the card files that could not be "
-                                     "read (the count may then be incomplete).",
-                      {"group": dict(GROUP_SCHEMA)}, count_blocked))
-
-
-def with_trap(rng: random.Random, files: Files, group: str, groups: tuple[str, ...]) -> Files:
-    """The board plus a blocked card of another group whose title holds `group`'s name."""
-    others = [g for g in groups if g != group] or [g for g in GROUPS if g != group]
-    while True:
-        card_id = f"{rng.choice(PREFIXES)}-{rng.randint(1, 999):03d}"
-        if f"{card_id}.md" not in files:
-            break
-    blocker = rng.choice(sorted(files)).removesuffix(".md") if files else card_id
-    return {**files, f"{card_id}.md": card_text(card_id, f"Carry the boxes for the {group} team",
-                                                rng.choice(others), "blocked", blocker)}
+def observed(observation: Any) -> Any:
+    """An observation as a probe reports it: an error's own words do not matter, only that it
+    says why; any other value as it is."""
+    if type(observation) is dict and observation.get("ok") is False:
+        error = observation.get("error")
+        return {"ok": False, "says_why": type(error) is str and bool(error.strip())}
+    return observation
 
 
 def _call(group: Any) -> dict[str, Any]:
@@ -443,8 +464,8 @@ def _tool_outcome(add_tool: Any, case: dict) -> dict[str, Any]:
             validate_proposal(proposal, {"key": case["query"], "observations": []}, registry)
         except ProposalRejected as exc:
             return {"card": card, "rejected": exc.code}
-        return {"card": card,
-                "ran": registry[proposal["name"]].run(**copy.deepcopy(proposal["args"]))}
+        return {"card": card, "ran": observed(
+            registry[proposal["name"]].run(**copy.deepcopy(proposal["args"])))}
 
 
 def _decision(case: dict, card: dict[str, Any]) -> dict[str, Any]:
@@ -464,24 +485,12 @@ def _same_observation(want: dict[str, Any], got: Any) -> str | None:
     if not want["ok"]:
         if type(got) is not dict or got.get("ok") is not False:
             return f"expected an error observation {{'ok': False, 'error': ...}}, got {_short(got)}"
-        if type(got.get("error")) is not str or not got["error"].strip():
+        if not got.get("says_why"):
             return "an error observation says why in 'error', a non-empty text"
         return None
     if type(got) is dict and sorted(got) != sorted(want):
         return f"the observation has the keys {sorted(got)}; expected {list(OBSERVATION_KEYS)}"
     return Compare()(got, want)
-
-
-def _observation_facts(observation: Any) -> Any:
-    """An observation as the judge needs it: an error's own words do not matter."""
-    return observation if observation.get("ok") else {"ok": False}
-
-
-def _tool_call_facts(case: dict) -> dict[str, Any]:
-    """What the reference tool's registration makes of the case's proposal."""
-    want = _tool_outcome(add_count_blocked, case)
-    return {"rejected": want["rejected"]} if "rejected" in want else \
-        {"ran": _observation_facts(want["ran"])}
 
 
 def _judge_tool_call(case: dict, want: dict[str, Any], output: Any) -> str | None:
@@ -514,10 +523,9 @@ SHAPE = "a missing or an extra argument is refused by the controller"
 OTHERS_STAY = "the officer's tools keep working next to count_blocked"
 
 
-def _tool_call_case(proposal: Any, label: str, rule: str, board: Files | None = None,
+def _tool_call_case(proposal: Any, label: str, rule: str, board: Files | str = EXAMPLE,
                     query: str = "equipment") -> Case:
-    return Case({"board": EXAMPLE if board is None else board, "query": query,
-                 "proposal": proposal}, label, rule=rule)
+    return Case({"board": board, "query": query, "proposal": proposal}, label, rule=rule)
 
 
 def _tool_call_visible() -> list[Case]:
@@ -538,40 +546,17 @@ def _tool_call_visible() -> list[Case]:
     ]
 
 
-def _tool_call_hidden(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(30):
-        files, cards = random_board(rng, rng.randint(3, 25), unreadable=rng.randint(0, 2))
-        group = rng.choice([c["group"] for c in cards] or ["lab"])
-        if rng.random() < 0.5:
-            files = with_trap(rng, files, group, GROUPS)
-        query = rng.choice(THINGS)
-        rule, proposal = rng.choice([
-            (RUNS, _call(group)), (RUNS, _call(group.upper())),
-            (RUNS, _call(rng.choice(GROUPS))),
-            (REFUSED, _call(rng.choice(["", "x" * rng.randint(33, 50), 7, None, True, ["lab"],
-                                        {"group": "lab"}]))),
-            (SHAPE, {"type": "tool", "name": COUNT_BLOCKED, "args": {}}),
-            (SHAPE, {"type": "tool", "name": COUNT_BLOCKED,
-                     "args": {"group": group, rng.choice(["status", "board", "page"]): 1}}),
-            (OTHERS_STAY, {"type": "tool", "name": READ_TASK_CARDS,
-                           "args": {"query": query, "page": 1}}),
-        ])
-        cases.append(_tool_call_case(proposal, f"generated board {number + 1}", rule, files,
-                                     query))
-    return cases
-
-
 TOOL_CALL = Check(
     id="ch5-tool-controller",
     answer="add_count_blocked",
     title="count_blocked behind the controller: what its schema lets through",
     probe=_tool_outcome,
-    verify=Verify(judge=_judge_tool_call, facts=_tool_call_facts),
+    judge=_judge_tool_call,
+    facts=shipped(CHAPTER, "ch5-tool-controller"),
     cases=_tool_call_visible,
-    hidden=_tool_call_hidden,
-    hint="The controller refuses only what the schema forbids: group is a str of 1 to 32 "
-         "characters. The observation has exactly ok, group, blocked, count and unreadable.",
+    hint="The controller refuses only what the schema forbids: which type and which lengths "
+         "may a group have? The observation has exactly ok, group, blocked, count and "
+         "unreadable.",
 )
 
 
@@ -582,12 +567,8 @@ def _tool_direct(add_tool: Any, case: dict) -> Any:
         add_tool(registry, folder)
         if COUNT_BLOCKED not in registry:
             return {"missing": True}
-        return {"observation": registry[COUNT_BLOCKED].run(group=copy.deepcopy(case["group"]))}
-
-
-def _tool_direct_facts(case: dict) -> Any:
-    """What the reference tool returns when called directly on the case's board."""
-    return _observation_facts(_tool_direct(add_count_blocked, case)["observation"])
+        return {"observation": observed(
+            registry[COUNT_BLOCKED].run(group=copy.deepcopy(case["group"])))}
 
 
 def _judge_tool_direct(case: dict, want: Any, output: Any) -> str | None:
@@ -626,48 +607,21 @@ def _direct_visible() -> list[Case]:
     ]
 
 
-def _direct_hidden(rng: random.Random) -> list[Case]:
-    cases = []
-    for number in range(36):
-        rule = (BLOCKED, IGNORES_CASE, UNREADABLE, EMPTY_GROUP, OWN_CHECKS, NO_BOARD)[number % 6]
-        groups = tuple(rng.sample(GROUPS, rng.randint(2, 4)))
-        files, cards = random_board(rng, rng.randint(4, 30), groups=groups,
-                                    unreadable=rng.randint(1, 3) if rule == UNREADABLE else
-                                    rng.randint(0, 1))
-        blocked_groups = sorted({c["group"] for c in cards if c["status"] == "blocked"})
-        group: Any = rng.choice(blocked_groups or list(groups))
-        board: Files | None = files
-        if rule in (BLOCKED, IGNORES_CASE):
-            board = with_trap(rng, files, group, groups)
-        if rule == IGNORES_CASE:
-            group = rng.choice([group.upper(), group.title(), group[0].upper() + group[1:]])
-        elif rule == EMPTY_GROUP:
-            group = rng.choice([g for g in GROUPS if g not in groups])
-        elif rule == OWN_CHECKS:
-            group = rng.choice(["", "y" * rng.randint(33, 45), 0, None, False, 3.5, ["lab"]])
-        elif rule == NO_BOARD:
-            board = None
-        cases.append(_direct_case(group, f"generated board {number + 1}", rule, board))
-    return cases
-
-
 TOOL_DIRECT = Check(
     id="ch5-tool-board",
     answer="add_count_blocked",
     title="count_blocked called directly on generated boards",
     probe=_tool_direct,
-    verify=Verify(judge=_judge_tool_direct, facts=_tool_direct_facts),
+    judge=_judge_tool_direct,
+    facts=shipped(CHAPTER, "ch5-tool-board"),
     cases=_direct_visible,
-    hidden=_direct_hidden,
     hint="Read the board with load_board (BoardError: the board cannot be read); a card is "
          "in the group when its group field equals the argument, ignoring case; check the "
          "argument yourself before you use it.",
 )
 
-# --- exercise 3: ask, don't guess — after the search -------------------------------------------
+# --- exercise 4: ask, don't guess — after the search -------------------------------------------
 
-STATE_FIELDS = ("query", "steps", "max_steps", "failures", "max_retries", "action",
-                "search_complete", "page_count", "matches", "scanned", "total", "unreadable")
 PICKED = re.compile(r"\b(the card is|your card is|found it|i (chose|picked|took|selected|will "
                     r"take|will use|went with|assume)|i'?ll (take|use|pick)|probably|most "
                     r"likely)\b")
@@ -676,68 +630,34 @@ NO_CARD = re.compile(r"\bno (card|cards|match|matches|task|tasks)\b|\bnothing\b|
                      r"|\bnot found\b")
 NO_CARD_CLAIM = re.compile(r"\bno (card|cards|match|matches)\b|\bnothing (matches|matched|was "
                            r"found)\b|\bnot found\b")
+NO_QUESTION, QUESTION = "no question", "a question"   # what the decision's probe reports
+
+INCOMPLETE = "pages still unread → continue, ask nothing yet"
+ONE = "one candidate, and every card file was read → continue"
+UNREAD = "one candidate, but a card file could not be read → needs_input (it might be the card)"
+SIMILAR = "one match, but a card with a similar id is on the board → needs_input"
+NEAR = "an id that only starts like the match's (task-004, task-0040) is not similar → continue"
+SEVERAL = "several matches → needs_input"
+NO_MATCH = "no match on the whole board → needs_input"
+CHOSEN = "the person chose the card the search found → continue, whatever else is on the board"
+ASK_SEVERAL = "several candidates: the question names each with its title and picks none"
+ASK_SIMILAR = "a similar id: the question names both cards with their titles"
+ASK_CONFIRM = ("one card, but a card file went unread: the question names the card with its "
+               "title and the file, and asks to confirm")
+ASK_UNREAD = "every card file that could not be read is named in the question: it might be the card"
+ASK_NONE = "no match: the question quotes the query and says no card matched"
+# The board of one visible case: the fixed board and a card whose id only starts like task-004.
+NEAR_BOARD: Files = {**FIXED_FILES, "task-0040.md": card_text(
+    "task-0040", "Frame the photos of the open day", "events", "todo")}
 
 
-def plain_state(state: dict[str, Any], fields: tuple[str, ...] = STATE_FIELDS) -> dict[str, Any]:
-    """The officer state's fields an exercise reads (plain JSON, nothing else)."""
-    return {name: copy.deepcopy(state[name]) for name in fields}
-
-
-def similar(first: str, second: str) -> bool:
-    """task-003 and task-003-copy: one id is the other followed by '-' and more."""
-    return first.startswith(second + "-") or second.startswith(first + "-")
-
-
-def _readable_cards(board: str | Path) -> dict[str, str]:
-    """id -> title of every card the board can read."""
-    return {card.id: card.title for card in load_board(board).cards.values()}
-
-
-def candidates_of(state: dict[str, Any], cards: dict[str, str]) -> list[str]:
-    """The matches, and every readable card whose id is similar to a match's."""
-    found = set(state["matches"])
-    found |= {card_id for card_id in cards for match in state["matches"]
-              if similar(card_id, match)}
-    return sorted(found)
-
-
-def reference_after_search(state: dict[str, Any], board: str | Path) -> tuple[str, str | None]:
-    """Reference for exercise 3."""
-    if not state["search_complete"]:
-        return CONTINUE, None
-    cards = _readable_cards(board)
-    candidates = candidates_of(state, cards)
-    if len(candidates) == 1:
-        return CONTINUE, None
-    query = state["query"]
-    if not candidates:
-        return NEEDS_INPUT, (f"I searched the whole board and no card matches {query!r}. "
-                             "Which task do you mean?")
-    listing = "; ".join(f'{card_id} "{cards[card_id]}"' for card_id in candidates)
-    return NEEDS_INPUT, (f"I found {len(candidates)} cards for {query!r}: {listing}. "
-                         "Which one do you mean?")
-
-
-def _after_case(files: Files | str, query: str, pages: int | None = None, page_size: int = 5
-                ) -> dict[str, Any]:
-    """The state after reading `pages` pages (None: all of them) of the board for `query`."""
-    whole = EXAMPLE_FILES if files == EXAMPLE else files
-    read = _pages(len(whole), page_size) if pages is None else pages
-    run = officer_run(whole, query, page_size, max_steps=read)
-    return {"board": files, "state": plain_state(run.state)}
-
-
-def _expected_after(case: dict) -> tuple[str, list[str], dict[str, str], set[str]]:
-    """decision, candidates, id -> title, and every id-like name on the board."""
-    with board_folder(case["board"]) as folder:
-        whole = load_board(folder)
-    cards = {card.id: card.title for card in whole.cards.values()}
-    names = set(cards) | {name.removesuffix(".md") for name in whole.unreadable}
-    state = case["state"]
-    if not state["search_complete"]:
-        return CONTINUE, [], cards, names
-    candidates = candidates_of(state, cards)
-    return (CONTINUE if len(candidates) == 1 else NEEDS_INPUT), candidates, cards, names
+def after_case(board: Files | str, query: str, pages: int | None = None, page_size: int = 5,
+               chosen: str | None = None) -> dict[str, Any]:
+    """The officer's state after reading `pages` pages (None: all of them) of the board for
+    `query` — the person having chosen `chosen` — and the board itself."""
+    read = max(1, -(-len(board_files(board)) // page_size)) if pages is None else pages
+    run = officer_run(board, query, page_size, max_steps=read, chosen=chosen)
+    return {"board": board, "state": plain_state(run.state)}
 
 
 def _probe_after(after: Any, case: dict) -> Any:
@@ -745,33 +665,54 @@ def _probe_after(after: Any, case: dict) -> Any:
         return after(copy.deepcopy(case["state"]), folder)
 
 
+def _probe_decision(after: Any, case: dict) -> Any:
+    """The decision, and only whether a question came with it (every right answer gives the
+    same: the question's words are ch5-ask-question's)."""
+    output = _probe_after(after, case)
+    if type(output) not in (list, tuple) or len(output) != 2:
+        return {"returned": _short(output)}
+    decision, question = output
+    if question is None:
+        return [decision, NO_QUESTION]
+    if type(question) is str and question.strip():
+        return [decision, QUESTION]
+    return [decision, {"returned": _short(question)}]
+
+
 def _pair(output: Any) -> tuple[Any, Any] | str:
     if type(output) is not list or len(output) != 2:
-        return f"return a pair (decision, question), got {_short(output)}"
+        returned = output.get("returned") if type(output) is dict else _short(output)
+        return f"return a pair (decision, question), got {returned}"
     return output[0], output[1]
 
 
-def _after_facts(case: dict) -> dict[str, Any]:
-    """The decision the office's rule gives, its candidates, their titles, and every
-    id-like name on the board (readable ids and the unreadable files' stems)."""
-    decision, candidates, cards, names = _expected_after(case)
-    return {"decision": decision, "candidates": candidates,
-            "titles": {card: cards[card] for card in candidates}, "names": sorted(names)}
+def unread_files(state: dict[str, Any]) -> list[str]:
+    return [item["file"] for item in state["unreadable"]]
+
+
+def _why(case: dict, facts: dict[str, Any]) -> str:
+    state = case["state"]
+    if not state["search_complete"]:
+        return "pages are still unread"
+    parts = [f"candidates: {', '.join(facts['candidates']) or 'none'}"]
+    if unread_files(state):
+        parts.append(f"not read: {', '.join(unread_files(state))}")
+    if state["chosen"] is not None:
+        parts.append(f"the person chose {state['chosen']}")
+    return "; ".join(parts)
 
 
 def _judge_after_decision(case: dict, facts: dict[str, Any], output: Any) -> str | None:
     pair = _pair(output)
     if isinstance(pair, str):
         return pair
-    decision, question = pair
-    expected, candidates = facts["decision"], facts["candidates"]
+    decision, asks = pair
+    expected = facts["decision"]
     if decision != expected:
-        why = f" (candidates: {', '.join(candidates) or 'none'})" if case["state"][
-            "search_complete"] else " (pages are still unread)"
-        return f"expected {expected!r}, got {_short(decision)}{why}"
-    if expected == CONTINUE and question is not None:
+        return f"expected {expected!r}, got {_short(decision)} ({_why(case, facts)})"
+    if expected == CONTINUE and asks != NO_QUESTION:
         return "continue asks nothing: the question is None"
-    if expected == NEEDS_INPUT and (type(question) is not str or not question.strip()):
+    if expected == NEEDS_INPUT and asks != QUESTION:
         return "needs_input comes with the question for the person, a non-empty str"
     return None
 
@@ -780,12 +721,18 @@ def _names(text: str, card_id: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(card_id.lower())}(?![\w-])", text) is not None
 
 
+def _names_file(text: str, file: str) -> bool:
+    return file.lower() in text or _names(text, file.removesuffix(".md"))
+
+
 def _judge_question(case: dict, facts: dict[str, Any], output: Any) -> str | None:
     pair = _pair(output)
     if isinstance(pair, str):
         return pair
     decision, question = pair
-    candidates, cards, names = facts["candidates"], facts["titles"], set(facts["names"])
+    candidates, titles = facts["candidates"], facts["titles"]
+    state = case["state"]
+    unread = unread_files(state)
     if decision != NEEDS_INPUT:
         return f"expected 'needs_input', got {_short(decision)}"
     if type(question) is not str or not question.strip():
@@ -793,7 +740,8 @@ def _judge_question(case: dict, facts: dict[str, Any], output: Any) -> str | Non
     if len(question) > 500:
         return "keep the question under 500 characters: a person has to read it"
     lower = question.lower().replace("’", "'")
-    others = sorted(name for name in names - set(candidates) if _names(lower, name))
+    not_offered = set(facts["names"]) - set(candidates) - {f.removesuffix(".md") for f in unread}
+    others = sorted(name for name in not_offered if _names(lower, name))
     if others:
         return f"the question names {others[0]}, which is not one of the candidates"
     if "?" not in question:
@@ -801,151 +749,106 @@ def _judge_question(case: dict, facts: dict[str, Any], output: Any) -> str | Non
     picked = PICKED.search(lower)
     if picked:
         return f"nothing was chosen, but the question says {picked[0]!r}"
+    missing_files = [file for file in unread if not _names_file(lower, file)]
+    if missing_files:
+        return (f"{missing_files[0]} could not be read, so it might be the card: name every "
+                "card file that could not be read")
     if not candidates:
-        if case["state"]["query"].lower() not in lower:
-            return f"say what was searched for: quote the query {case['state']['query']!r}"
+        if state["query"].lower() not in lower:
+            return f"say what was searched for: quote the query {state['query']!r}"
         if not NO_CARD.search(lower):
             return "say that no card matched (e.g. 'no card matches')"
         return None
     missing = [card for card in candidates if not _names(lower, card)]
     if missing:
         return f"the person must see every candidate; missing {missing[0]}"
-    untitled = [card for card in candidates if cards[card].lower() not in lower]
+    untitled = [card for card in candidates if titles[card].lower() not in lower]
     if untitled:
         return (f"give each candidate its title, so the person can tell them apart: "
-                f"{untitled[0]} is {cards[untitled[0]]!r}")
+                f"{untitled[0]} is {titles[untitled[0]]!r}")
     if NO_CARD_CLAIM.search(lower):
         return "cards did match: do not say that none did"
     return None
 
 
-INCOMPLETE = "pages still unread → continue, ask nothing yet"
-ONE = "one match and no card with a similar id → continue"
-SIMILAR = "one match, but a card with a similar id is on the board → needs_input"
-SEVERAL = "several matches → needs_input"
-NO_MATCH = "no match on the whole board → needs_input"
-ASK_SEVERAL = "the question names every candidate with its title and picks none"
-ASK_SIMILAR = "a similar id: the question names both cards with their titles"
-ASK_NONE = "no match: the question quotes the query and says no card matched"
-
-
-def _example_after(query: str, pages: int | None = None) -> dict[str, Any]:
-    return _after_case(EXAMPLE, query, pages)
-
-
 def _after_decision_visible() -> list[Case]:
     return [
-        Case(_example_after("equipment"), "'equipment': task-003 and task-003-copy", rule=SEVERAL),
-        Case(_example_after("lab"), "'lab': five cards of the lab group", rule=SEVERAL),
-        Case(_example_after("task-003"), "'task-003' finds task-003 alone; task-003-copy is "
-                                         "on the board", rule=SIMILAR),
-        Case(_example_after("task-003-copy"), "'task-003-copy' alone; task-003 is on the board",
-             rule=SIMILAR),
-        Case(_example_after("posters"), "'posters': task-004 alone", rule=ONE),
-        Case(_example_after("catering"), "'catering': nothing on the whole board",
+        Case(after_case(EXAMPLE, "equipment"), "'equipment': task-003 and task-003-copy",
+             rule=SEVERAL),
+        Case(after_case(EXAMPLE, "lab"), "'lab': five cards of the lab group", rule=SEVERAL),
+        Case(after_case(FIXED, "task-003"), "'task-003' on the fixed board: task-003-copy is "
+                                            "there too", rule=SIMILAR),
+        Case(after_case(FIXED, "task-003-copy"), "'task-003-copy' on the fixed board: task-003 "
+                                                 "is there too", rule=SIMILAR),
+        Case(after_case(FIXED, "posters"), "'posters' on the fixed board: task-004 alone",
+             rule=ONE),
+        Case(after_case(EXAMPLE, "posters"), "'posters' on the office board: task-004 alone, "
+                                             "task-012.md unread", rule=UNREAD),
+        Case(after_case(NEAR_BOARD, "task-004"), "'task-004' with task-0040 on the board",
+             rule=NEAR),
+        Case(after_case(EXAMPLE, "catering"), "'catering': nothing on the whole board",
              rule=NO_MATCH),
-        Case(_example_after("equipment", pages=1), "'equipment' after page 1 of 3",
+        Case(after_case(EXAMPLE, "equipment", pages=1), "'equipment' after page 1 of 3",
              rule=INCOMPLETE),
+        Case(after_case(EXAMPLE, "task-003", chosen="task-003"),
+             "'task-003', the card Anya chose: task-003-copy and task-012.md are still there",
+             rule=CHOSEN),
     ]
 
-
-def _generated_after(rng: random.Random, rule: str) -> dict[str, Any]:
-    """A search state on a generated board that `rule` decides."""
-    for _ in range(200):
-        page_size = rng.randint(2, 6)
-        files, cards = random_board(rng, rng.randint(3, 4 * page_size), siblings=2,
-                                    unreadable=rng.randint(0, 2))
-        ids = [c["id"] for c in cards]
-        pick = rng.choice(ids) if ids else None
-        if rule in (ONE, SIMILAR) and pick is not None:
-            query = pick
-        elif rule == SEVERAL:
-            query = rng.choice([*THINGS, *GROUPS, *VERBS]).lower()
-        elif rule == NO_MATCH:
-            query = rng.choice(UNIQUE)
-        else:
-            query = rng.choice([*THINGS, *(ids or ["x"])])
-        pages = _pages(len(files), page_size)
-        if rule == INCOMPLETE:
-            if pages < 2:
-                continue
-            case = _after_case(files, query, rng.randint(1, min(pages - 1, MAX_STEPS)),
-                               page_size)
-        elif pages > MAX_STEPS:
-            continue
-        else:
-            case = _after_case(files, query, None, page_size)
-        decision, candidates, _, _ = _expected_after(case)
-        matches = case["state"]["matches"]
-        got = {INCOMPLETE: not case["state"]["search_complete"],
-               ONE: decision == CONTINUE and len(matches) == 1,
-               SIMILAR: decision == NEEDS_INPUT and len(matches) == 1,
-               SEVERAL: len(matches) > 1, NO_MATCH: not candidates}[rule]
-        if got and (rule == INCOMPLETE or case["state"]["search_complete"]):
-            return case
-    raise AssertionError(f"no generated board for {rule!r}")   # pragma: no cover
-
-
-def _after_hidden(rules: tuple[str, ...], per_rule: int):
-    return cases_by_rule(_generated_after, rules, per_rule, "generated board")
-
-
-# The library's answers to exercise 3 (and the helper that spots a similar id).
-ASK_WITHHELD = (officer.decide, handover.question_for, handover.message_for, handover._similar)
 
 AFTER_DECISION = Check(
     id="ch5-ask-decision",
     answer="after_search",
-    title="after_search(): continue, or ask — the office's rule for similar ids",
-    withhold=ASK_WITHHELD,
-    probe=_probe_after,
-    verify=Verify(judge=_judge_after_decision, facts=_after_facts),
+    title="after_search(): continue, or ask — the office's rule",
+    answered_by=(OFFICER, HANDOVER),   # the similar-id rule and the questions: not loaded
+    probe=_probe_decision,
+    judge=_judge_after_decision,
+    facts=shipped(CHAPTER, "ch5-ask-decision"),
     cases=_after_decision_visible,
-    hidden=_after_hidden((INCOMPLETE, ONE, SIMILAR, SEVERAL, NO_MATCH), 5),
-    hint="Only a complete search is judged. Its candidates are the matches plus every card "
-         "the board can read whose id is a match's id followed by '-' and more (or the other "
-         "way round). Exactly one candidate: continue; none or several: needs_input.",
+    hint="Only a complete search is judged. Which cards could the person mean: the matches, "
+         "and which others? When could a card file that was not read change the answer? And "
+         "when does the person's own choice settle it?",
 )
 
 AFTER_QUESTION = Check(
     id="ch5-ask-question",
     answer="after_search",
     title="after_search(): the question a person is asked",
-    withhold=ASK_WITHHELD,
+    answered_by=(OFFICER, HANDOVER),
     probe=_probe_after,
-    verify=Verify(judge=_judge_question, facts=_after_facts),
+    judge=_judge_question,
+    facts=shipped(CHAPTER, "ch5-ask-question"),
     cases=lambda: [
-        Case(_example_after("equipment"), "'equipment': two cards", rule=ASK_SEVERAL),
-        Case(_example_after("lab"), "'lab': five cards", rule=ASK_SEVERAL),
-        Case(_example_after("task-003"), "'task-003' and its similar task-003-copy",
+        Case(after_case(FIXED, "equipment"), "'equipment' on the fixed board: two cards",
+             rule=ASK_SEVERAL),
+        Case(after_case(FIXED, "lab"), "'lab' on the fixed board: five cards", rule=ASK_SEVERAL),
+        Case(after_case(FIXED, "task-003"), "'task-003' and its similar task-003-copy",
              rule=ASK_SIMILAR),
-        Case(_example_after("catering"), "'catering': nothing matched", rule=ASK_NONE),
+        Case(after_case(EXAMPLE, "posters"), "'posters' on the office board: task-004, and "
+                                             "task-012.md unread", rule=ASK_CONFIRM),
+        Case(after_case(EXAMPLE, "equipment"), "'equipment' on the office board: two cards, "
+                                               "and task-012.md unread", rule=ASK_UNREAD),
+        Case(after_case(FIXED, "catering"), "'catering' on the fixed board: nothing matched",
+             rule=ASK_NONE),
+        Case(after_case(EXAMPLE, "catering"), "'catering' on the office board: nothing matched "
+                                              "that could be read", rule=ASK_UNREAD),
     ],
-    hidden=lambda rng: [
-        Case(_generated_after(rng, rule), f"generated board {number + 1}",
-             rule={SEVERAL: ASK_SEVERAL, SIMILAR: ASK_SIMILAR, NO_MATCH: ASK_NONE}[rule])
-        for number, rule in enumerate([SEVERAL, SIMILAR, NO_MATCH] * 5)],
-    hint="Name every candidate with its title (load_board gives you the cards), ask which one "
-         "is meant, and name no other card; with no candidate, quote the query and say that no "
-         "card matched.",
+    hint="Name every candidate with its title (load_board gives you the cards) and every card "
+         "file that could not be read, ask the person, and name no other card; with no "
+         "candidate, quote the query and say that no card matched.",
 )
 
-# --- exercise 4: an honest report when a long board hits the limit ----------------------------
+# --- exercise 5: an honest report when a long board hits the limit ----------------------------
 
 REPORT_FIELDS = (*STATE_FIELDS, "terminal")
 NOISE = re.compile(r"utf-?8|0x[0-9a-f]+")
+PAGES_OF = re.compile(r"(\d+) (?:of|out of) (\d+) pages?\b")
 
-
-def reference_report(state: dict[str, Any]) -> str:
-    """Reference for exercise 4."""
-    unread = state["total"] - state["scanned"]
-    text = (f"I stopped at the step limit of {state['max_steps']} before the search ended: "
-            f"not all cards were checked. Card files read: {state['scanned']} of "
-            f"{state['total']}; left unread: {unread}.")
-    files = [item["file"] for item in state["unreadable"]]
-    if files:
-        text += f" Could not be read at all: {', '.join(files)}."
-    return text + " No card is confirmed."
+SAYS_UNCHECKED = "says that not every card was checked; no success words, nothing found, no card"
+NAMES_UNREADABLE = "names every card file on the pages read that could not be read"
+STATES_COUNTS = ("states the card files read, of how many, and how many were not; the pages "
+                 "read, of how many; no other number, and no false claim")
+PAGES_READ = "a read that failed read no page: the pages read are fewer than the steps"
 
 
 def _report_text(state: dict[str, Any], output: Any) -> tuple[str, str] | str:
@@ -953,7 +856,7 @@ def _report_text(state: dict[str, Any], output: Any) -> tuple[str, str] | str:
         return f"expected a non-empty str, got {_short(output)}"
     if len(output) > 400:
         return "keep the report under 400 characters: a person has to read it"
-    files = [item["file"] for item in state["unreadable"]]
+    files = unread_files(state)
     reasons = [item["reason"] for item in state["unreadable"]]
     return output, plain_text(output, [*files, *reasons, state["query"]], NOISE)
 
@@ -967,6 +870,10 @@ def _false_claim(plain: str) -> str | None:
         return "no card was confirmed: do not say 'found'"
     if claims_all_checked(plain):
         return "not everything was checked, but the report claims it was"
+    every_page = next((said for said, of in PAGES_OF.findall(plain) if said == of), None)
+    if every_page is not None:
+        return (f"the search ended before its last page, but the report says {every_page} of "
+                f"{every_page} pages were read")
     named = CARD_LIKE.search(plain)
     if named:
         return f"name no card ({named[0]}): the matches on the pages read are not a result"
@@ -981,8 +888,7 @@ def _judge_unchecked(case: dict, facts: Any, output: Any) -> str | None:
     text, plain = texts
     if not NOT_ALL.search(plain):
         return "say that not every card was checked (e.g. 'not all cards were checked')"
-    missing = [item["file"] for item in state["unreadable"]
-               if item["file"].lower() not in text.lower()]
+    missing = [file for file in unread_files(state) if file.lower() not in text.lower()]
     if missing:
         return f"name every card file that could not be read: {missing[0]} is missing"
     return _false_claim(plain)
@@ -997,16 +903,22 @@ def _judge_counts(case: dict, facts: Any, output: Any) -> str | None:
     claim = _false_claim(plain)   # right numbers do not excuse a false claim
     if claim:
         return claim
-    numbers = [int(n) for n in re.findall(r"\d+", CARD_LIKE.sub(" ", plain))]
-    scanned, total = state["scanned"], state["total"]
-    unread = total - scanned
+    plain = CARD_LIKE.sub(" ", plain)
+    numbers = [int(n) for n in re.findall(r"\d+", plain)]
+    scanned, total, page_count = state["scanned"], state["total"], state["page_count"]
+    unread, pages = total - scanned, case["pages_read"]
     if scanned not in numbers or total not in numbers:
         return f"say how many card files were read, of how many ({scanned} of {total})"
     if unread not in numbers:
         return f"say how many card files were not read, as a number ({unread})"
-    pages = case["pages_read"]
-    allowed = {scanned, total, unread, state["steps"], state["max_steps"], state["page_count"],
-               pages, state["page_count"] - pages, state["failures"], state["max_retries"],
+    for said, of in PAGES_OF.findall(plain):
+        if int(said) != pages:
+            return (f"the report says {said} of {of} pages were read, but the run read "
+                    f"{pages}: count the reads that worked")
+    if pages not in numbers or page_count not in numbers:
+        return f"say how many pages were read, of how many ({pages} of {page_count})"
+    allowed = {scanned, total, unread, state["steps"], state["max_steps"], page_count, pages,
+               page_count - pages, state["failures"], state["max_retries"],
                len(state["unreadable"])}
     wrong = [n for n in numbers if n not in allowed]
     if wrong:
@@ -1014,15 +926,10 @@ def _judge_counts(case: dict, facts: Any, output: Any) -> str | None:
     return None
 
 
-SAYS_UNCHECKED = "says that not every card was checked; no success words, nothing found, no card"
-NAMES_UNREADABLE = "names every card file on the pages read that could not be read"
-STATES_COUNTS = ("states read, total and unread card files as numbers, no other number, and "
-                 "no false claim")
-
-
-def _report_case(files: Files, query: str, page_size: int, max_steps: int, label: str,
-                 rule: str, flaky: bool = False) -> Case:
-    run = officer_run(files, query, page_size, max_steps, flaky=flaky)
+def report_case(board: Files | str, query: str, page_size: int, max_steps: int, label: str,
+                rule: str, faults: tuple[int, ...] = ()) -> Case:
+    """The state of a run that stopped at its step limit before the search ended."""
+    run = officer_run(board, query, page_size, max_steps, faults=faults)
     assert run.terminal == LIMIT and not run.state["search_complete"], (label, run.terminal)
     return Case({"state": plain_state(run.state, REPORT_FIELDS),
                  "pages_read": len(run.state["pages"])}, label, rule=rule)
@@ -1030,60 +937,36 @@ def _report_case(files: Files, query: str, page_size: int, max_steps: int, label
 
 def _report_visible(rule_for: dict[str, str]) -> list[Case]:
     return [
-        _report_case(EXAMPLE_FILES, "equipment", 2, 5, "the limit route: 2 card files a page, "
-                     "5 steps", rule_for["plain"]),
-        _report_case(EXAMPLE_FILES, "equipment", 5, 2, "the limit2 route: 5 a page, 2 steps",
-                     rule_for["plain"]),
-        _report_case(EXAMPLE_FILES, "equipment", 13, 1, "13 a page, 1 step: task-012.md was on "
-                     "the page read", rule_for["unreadable"]),
-        _report_case(EXAMPLE_FILES, "posters", 3, 4, "3 a page, 4 steps, the first read failed "
-                     "and was retried", rule_for["plain"], flaky=True),
+        report_case(EXAMPLE, "equipment", 2, 5, "the limit route: 2 card files a page, 5 steps",
+                    rule_for["plain"]),
+        report_case(EXAMPLE, "equipment", 5, 2, "the limit2 route: 5 a page, 2 steps",
+                    rule_for["plain"]),
+        report_case(EXAMPLE, "equipment", 13, 1, "13 a page, 1 step: task-012.md was on the "
+                    "page read", rule_for["unreadable"]),
+        report_case(EXAMPLE, "posters", 3, 4, "3 a page, 4 steps: the first read failed and "
+                    "was retried", rule_for["failed"], faults=(1,)),
+        report_case(EXAMPLE, "equipment", 2, 5, "the last_step_failure route: the fifth read "
+                    "failed, no step left for the retry", rule_for["failed"], faults=(5,)),
     ]
-
-
-def _report_hidden(rule_for: dict[str, str]):
-    def cases(rng: random.Random) -> list[Case]:
-        out = []
-        while len(out) < 16:
-            with_unreadable = len(out) % 2 == 0
-            page_size, max_steps = rng.randint(1, 8), rng.randint(1, 5)
-            count = rng.randint(page_size * (max_steps + 1) + 1, page_size * 12 + 12)
-            files, cards = random_board(rng, count,
-                                        unreadable=rng.randint(2, 6) if with_unreadable else 0)
-            query = rng.choice([*THINGS, *GROUPS, *(c["id"] for c in cards[:3])])
-            flaky = rng.random() < 0.3
-            run = officer_run(files, query, page_size, max_steps, flaky=flaky)
-            if run.terminal != LIMIT or run.state["search_complete"] or not run.state["pages"]:
-                continue
-            if with_unreadable and not run.state["unreadable"]:
-                continue
-            rule = rule_for["unreadable" if run.state["unreadable"] else "plain"]
-            out.append(Case({"state": plain_state(run.state, REPORT_FIELDS),
-                             "pages_read": len(run.state["pages"])},
-                            f"generated long board {len(out) + 1}", rule=rule))
-        return out
-    return cases
 
 
 def _probe_report(report: Any, case: dict) -> Any:
     return report(copy.deepcopy(case["state"]))
 
 
-# The library's reasons for a limit, and the line naming the files it could not search.
-REPORT_WITHHELD = (handover.message_for, handover._limit_text, handover._progress,
-                   handover._unfinished, handover.unreadable_line)
-UNCHECKED_RULES = {"plain": SAYS_UNCHECKED, "unreadable": NAMES_UNREADABLE}
-COUNT_RULES = {"plain": STATES_COUNTS, "unreadable": STATES_COUNTS}
+UNCHECKED_RULES = {"plain": SAYS_UNCHECKED, "unreadable": NAMES_UNREADABLE,
+                   "failed": SAYS_UNCHECKED}
+COUNT_RULES = {"plain": STATES_COUNTS, "unreadable": STATES_COUNTS, "failed": PAGES_READ}
 
 REPORT_UNCHECKED = Check(
     id="ch5-report-unchecked",
     answer="limit_report",
     title="limit_report(): honest about what was not checked",
-    withhold=REPORT_WITHHELD,
+    answered_by=(HANDOVER,),   # the library's reasons for a limit: not loaded
     probe=_probe_report,
-    verify=Verify(judge=_judge_unchecked),
+    judge=_judge_unchecked,
+    facts=no_facts,   # the rules alone judge a report
     cases=lambda: _report_visible(UNCHECKED_RULES),
-    hidden=_report_hidden(UNCHECKED_RULES),
     hint="Say that not all cards were checked, name each file in state['unreadable'], and "
          "claim nothing: no success words (not even negated), no 'found', no card id.",
 )
@@ -1092,21 +975,16 @@ REPORT_COUNTS = Check(
     id="ch5-report-counts",
     answer="limit_report",
     title="limit_report(): the counts of what was read and what was not, and no false claim",
-    withhold=REPORT_WITHHELD,
+    answered_by=(HANDOVER,),
     probe=_probe_report,
-    verify=Verify(judge=_judge_counts),
+    judge=_judge_counts,
+    facts=no_facts,
     cases=lambda: _report_visible(COUNT_RULES),
-    hidden=_report_hidden(COUNT_RULES),
-    hint="Use state['scanned'] and state['total'], and say how many were not read "
-         "(total − scanned); any other number must be one of the run's counts or limits.",
+    hint="The card files: state['scanned'] of state['total'], and how many were not read. The "
+         "pages: the state has no list of them — what did each step of this run do, and what "
+         "did a step whose read failed add? Any other number must be one of the run's counts "
+         "or limits.",
 )
 
-CHECKS = (POLICY_FIT, POLICY_EDGES, TOOL_CALL, TOOL_DIRECT, AFTER_DECISION, AFTER_QUESTION,
-          REPORT_UNCHECKED, REPORT_COUNTS)
-# Reference answers: what a correct submission defines (used by tests and the benchmark).
-REFERENCE = {
-    "office_policy": reference_policy,
-    "add_count_blocked": add_count_blocked,
-    "after_search": reference_after_search,
-    "limit_report": reference_report,
-}
+CHECKS = (ROUTE, POLICY_FIT, POLICY_EDGES, TOOL_CALL, TOOL_DIRECT, AFTER_DECISION,
+          AFTER_QUESTION, REPORT_UNCHECKED, REPORT_COUNTS)

@@ -1,19 +1,50 @@
-"""Chapter 5's wrong submissions for the grader's round trip test.
+"""Chapter 5's wrong submissions for the grading round trips.
 
-WRONG / PARTIAL: the subtly wrong submission. Its `office_policy` forgets that a page holds
-at most 50 card files (a long board gets a page size the workspace refuses: it fails
-ch5-policy-edges, passes ch5-policy-fit); its `after_search` applies the similar-id rule but
-asks without the cards' titles (passes ch5-ask-decision, fails ch5-ask-question); its
-`limit_report` says what was read of how many but not how many were left unread (passes
-ch5-report-unchecked, fails ch5-report-counts). The other answer cells keep the solution.
+WRONG / PARTIAL: the subtly wrong submission, one near-miss per exercise (the other answer
+cells keep the instructor solution):
 
-CHEATS: whole-notebook submissions that try to earn points without the understanding
-(name → (answer cells replaced, every test cell → passes)). Every cheated cell earns
-nothing: values copied from the chapter, the library's own answer called or wrapped, the
-library's source copied, keyword stuffing, and answers that know only the visible cases.
+- `route_steps` rounds the pages up but forgets that an empty board is still one page;
+- `office_policy` forgets that a page holds at most 50 card files (a long board gets a page
+  size the workspace refuses: it fails ch5-policy-edges, passes ch5-policy-fit);
+- `add_count_blocked` is the solution's;
+- `after_search` decides by the office's rule but asks without naming the card files that
+  could not be read (passes ch5-ask-decision, fails ch5-ask-question);
+- `limit_report` counts every step as a page read, a failed read too (passes
+  ch5-report-unchecked, fails ch5-report-counts).
+
+CHEATS: whole-notebook submissions that must earn nothing on the exercise they cheat (name
+→ (answer cells replaced, test cell → passes)): the library's officer and handover called or
+wrapped (the grader's sandbox does not load them at all), their source pasted (the office's
+rule and the report are variants they do not have), the check's own judge asked, the
+chapter's former answer, lookup tables of the visible cases made from what a learner holds
+(the check module and its shipped facts), the values the chapter prints, and keyword salad.
+tests/grader/test_roundtrip.py grades every one in the sandbox,
+tests/chapters/test_ch5_grading.py in this process.
 """
 
+import inspect
+import json
+
+from agentloop.checks.ch5 import CHECKS
+from agentloop.duty import handover, officer
+
+PARTIAL = {
+    "ch5-route-steps": False,
+    "ch5-policy-fit": True,
+    "ch5-policy-edges": False,
+    "ch5-tool-controller": True,
+    "ch5-tool-board": True,
+    "ch5-ask-decision": True,
+    "ch5-ask-question": False,
+    "ch5-report-unchecked": True,
+    "ch5-report-counts": False,
+}
+
 WRONG = {
+    "ch5-route-steps-answer": '''\
+def route_steps(card_files, page_size):
+    return -(-card_files // page_size) + 2
+''',
     "ch5-policy-answer": '''\
 def office_policy(card_files):
     page_size = max(1, -(-card_files // 2))
@@ -26,43 +57,31 @@ from agentloop.duty.board import load_board
 def after_search(state, board):
     if not state["search_complete"]:
         return ("continue", None)
-    ids = [card.id for card in load_board(board).cards.values()]
+    if state["chosen"] is not None and state["chosen"] in state["matches"]:
+        return ("continue", None)
+    titles = {card.id: card.title for card in load_board(board).cards.values()}
     found = set(state["matches"])
-    for card_id in ids:
+    for card_id in titles:
         for match in state["matches"]:
             if card_id.startswith(match + "-") or match.startswith(card_id + "-"):
                 found.add(card_id)
-    if len(found) == 1:
+    if len(found) == 1 and not state["unreadable"]:
         return ("continue", None)
+    query = state["query"]
     if not found:
-        return ("needs_input", f"No card matches {state['query']!r}. Which task do you mean?")
-    return ("needs_input", f"I found {', '.join(sorted(found))}. Which one do you mean?")
+        return ("needs_input", f"No card matches {query!r}. Which task do you mean?")
+    listing = "; ".join(f'{card} "{titles[card]}"' for card in sorted(found))
+    return ("needs_input", f"I found {listing} for {query!r}. Which one do you mean?")
 ''',
     "ch5-report-answer": '''\
 def limit_report(state):
+    unread = state["total"] - state["scanned"]
     files = ", ".join(item["file"] for item in state["unreadable"])
-    text = (f"Not all cards were checked: I read {state['scanned']} of {state['total']} card "
-            "files before the step limit.")
+    text = (f"Not all cards were checked: {state['steps']} of {state['page_count']} pages and "
+            f"{state['scanned']} of {state['total']} card files read, {unread} left unread.")
     return text + (f" Could not be read: {files}." if files else "")
 ''',
 }
-
-PARTIAL = {
-    "ch5-route-steps": True,
-    "ch5-policy-fit": True,
-    "ch5-policy-edges": False,
-    "ch5-tool-controller": True,
-    "ch5-tool-board": True,
-    "ch5-ask-decision": True,
-    "ch5-ask-question": False,
-    "ch5-report-unchecked": True,
-    "ch5-report-counts": False,
-}
-
-
-def _only(failing: tuple[str, ...]) -> dict[str, bool]:
-    return {test: test not in failing for test in PARTIAL}
-
 
 ROUTE = ("ch5-route-steps",)
 POLICY = ("ch5-policy-fit", "ch5-policy-edges")
@@ -71,21 +90,119 @@ ASK = ("ch5-ask-decision", "ch5-ask-question")
 REPORT = ("ch5-report-unchecked", "ch5-report-counts")
 
 
+def _only(failing: tuple[str, ...]) -> dict[str, bool]:
+    return {test: test not in failing for test in PARTIAL}
+
+
+BY_ID = {chk.id: chk for chk in CHECKS}
+
+
+def _visible(check_id: str) -> list[tuple[dict, object]]:
+    """A check's visible inputs with their facts, as a learner's own edition gives them."""
+    chk = BY_ID[check_id]
+    return [(case.input, chk.facts(case.input)) for case in chk.cases()]
+
+
 def _policy(page_size_expression: str) -> str:
     return ("def office_policy(card_files):\n"
             f"    return {{'max_steps': 5, 'max_retries': 1, 'page_size': {page_size_expression},"
             " 'guards': ['repeated']}\n")
 
 
+_ROUTE_TABLE = {f"{case['card_files']} {case['page_size']}": facts
+                for case, facts in _visible("ch5-route-steps")}
 # The visible board sizes and the page sizes the chapter's checks accept for them.
 _VISIBLE_POLICY = {14: 7, 10: 5, 5: 3, 99: 50, 100: 50, 0: 1, 1: 1, 101: 50, 150: 50, 400: 50}
+_DIRECT_TABLE = {json.dumps(case["group"]): facts for case, facts in _visible("ch5-tool-board")
+                 if case["board"] is not None}
+_DECISION_TABLE = {json.dumps([case["state"]["query"], case["state"]["search_complete"],
+                               case["state"]["chosen"], len(case["state"]["unreadable"])]):
+                   facts["decision"] for case, facts in _visible("ch5-ask-decision")}
+_REPORT_TABLE = {f"{case['state']['scanned']} {case['state']['total']} "
+                 f"{case['state']['failures']}": (case["pages_read"], case["state"]["page_count"])
+                 for case in (c.input for c in BY_ID["ch5-report-counts"].cases())}
+
+
+def _sources(*functions) -> str:
+    return "\n\n".join(inspect.getsource(function) for function in functions)
+
+
+# The library's similar-id rule and its question, pasted (with what they need), and asked
+# the way the office's rule asks.
+_LIBRARY_ASK_SOURCE = (
+    "from collections.abc import Mapping\n"
+    "from types import SimpleNamespace\n"
+    "from typing import Any\n\n"
+    "from agentloop.duty.asking import SIMILAR_IDS\n"
+    "from agentloop.duty.board import load_board\n"
+    "from agentloop.duty.board_tools import DRAFT_SUMMARY, VALIDATE_TASK_CARD, stated_fields\n"
+    "from agentloop.terminals import NEEDS_INPUT\n\n"
+    f"NUMBERS = {handover.NUMBERS!r}\n"
+    f"CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM = {handover.KINDS!r}\n\n\n"
+    + _sources(officer.search_settles, officer.candidates, officer.similar_ids,
+               handover.question_for, handover._nothing_found, handover._titled,
+               handover._files, handover._them, handover._question, handover._listing)
+    + '''
+
+
+def after_search(state, board):
+    if not state["search_complete"]:
+        return ("continue", None)
+    titles = {card.id: card.title for card in load_board(board).cards.values()}
+    full = dict(state, titles=titles, ask_when=[SIMILAR_IDS])
+    if search_settles(full):
+        return ("continue", None)
+    return ("needs_input", question_for(SimpleNamespace(terminal=NEEDS_INPUT, state=full))["text"])
+''')
+
+# The library's reason for a limit, pasted, with the pages it reads made up from page_count.
+_LIBRARY_REPORT_SOURCE = (
+    "from types import SimpleNamespace\n\n\n"
+    + _sources(handover._limit_text, handover._progress, handover._unfinished,
+               handover.guard_reason)
+    + '''
+
+
+def limit_report(state):
+    pages = dict.fromkeys(range(1, state["page_count"] + 1), {})
+    run = SimpleNamespace(failure=None, state=dict(state, objection=None, pages=pages,
+                                                   observation={"ok": True}))
+    files = ", ".join(item["file"] for item in state["unreadable"])
+    unread = state["total"] - state["scanned"]
+    return f"{_limit_text(run)} Left unread: {unread}." + (f" Not read: {files}." if files else "")
+''')
 
 CHEATS = {
-    "route_steps knows only the asserts it can see": (
+    # --- exercise 1: the route's length ----------------------------------------------------------
+    "route_steps knows only the visible cases": (
+        {"ch5-route-steps-answer": f"TABLE = {_ROUTE_TABLE!r}\n\n\n"
+                                   "def route_steps(card_files, page_size):\n"
+                                   "    return TABLE.get(f'{card_files} {page_size}', 5)\n"},
+        _only(ROUTE)),
+    "the printed 5 actions, for every board": (
+        {"ch5-route-steps-answer": "def route_steps(card_files, page_size):\n    return 5\n"},
+        _only(ROUTE)),
+    "the library's officer reads page 1 and says how many pages there are": (
         {"ch5-route-steps-answer": '''\
+import tempfile
+from pathlib import Path
+
+from agentloop.duty.board_tools import board_registry
+from agentloop.duty.officer import RunInput, run_officer
+from agentloop.duty.planner import DutyModel
+
+
 def route_steps(card_files, page_size):
-    return {(14, 5): 5, (14, 2): 9, (0, 5): 3}.get((card_files, page_size), 5)
+    with tempfile.TemporaryDirectory() as tmp:
+        for number in range(card_files):
+            card = f"card-{number:04d}"
+            Path(tmp, card + ".md").write_text(
+                f"---\\nid: {card}\\ntitle: t\\ngroup: g\\nstatus: todo\\nblocked_by: \\n---\\n")
+        run = run_officer(RunInput("count", "nothing", 1), DutyModel(),
+                          board_registry(tmp, page_size=page_size))
+    return run.records[0]["observation"]["pages"] + 2
 '''}, _only(ROUTE)),
+    # --- exercise 2: the policy ---------------------------------------------------------------
     "copies the example workspace's settings": (
         {"ch5-policy-answer": '''\
 def office_policy(card_files):
@@ -99,9 +216,51 @@ def office_policy(card_files):
     "hard-codes the visible board sizes": (
         {"ch5-policy-answer": f"TABLE = {_VISIBLE_POLICY!r}\n\n"
                               + _policy("TABLE.get(card_files, 50)")}, _only(POLICY)),
+    "tries every page size with the library's officer": (
+        {"ch5-policy-answer": '''\
+import tempfile
+from pathlib import Path
+
+from agentloop.duty.board_tools import board_registry
+from agentloop.duty.faults import with_faults
+from agentloop.duty.officer import RunInput, run_officer
+from agentloop.duty.planner import DutyModel
+
+
+def office_policy(card_files):
+    with tempfile.TemporaryDirectory() as tmp:
+        for number in range(card_files):
+            card = f"card-{number:04d}"
+            title = "Tune the tuba" if number == 0 else "Sort the boxes"
+            Path(tmp, card + ".md").write_text(
+                f"---\\nid: {card}\\ntitle: {title}\\ngroup: g\\nstatus: todo\\n"
+                "blocked_by: \\n---\\n")
+        for page_size in range(1, 51):
+            registry = with_faults(board_registry(tmp, page_size=page_size), (1,))
+            run = run_officer(RunInput("policy", "tuba", 5, 1, ("repeated",)), DutyModel(),
+                              registry)
+            if run.terminal != "limit":
+                break
+    return {"max_steps": 5, "max_retries": 1, "page_size": page_size, "guards": ["repeated"]}
+'''}, _only(POLICY)),
+    "asks the check's own judge which page size passes": (
+        {"ch5-policy-answer": '''\
+from agentloop.checks.ch5 import _judge_policy
+
+
+def office_policy(card_files):
+    for page_size in range(1, 51):
+        settings = {"max_steps": 5, "max_retries": 1, "page_size": page_size,
+                    "guards": ["repeated"]}
+        case = {"card_files": card_files, "seed": 424242 + card_files}
+        if _judge_policy(case, None, settings) is None:
+            return settings
+    return settings
+'''}, _only(POLICY)),
+    # --- exercise 3: the tool ---------------------------------------------------------------------
     "counts with read_task_cards, the group as its query": (
         {"ch5-tool-answer": '''\
-from agentloop.duty.board import BoardError, load_board
+from agentloop.duty.board import load_board
 from agentloop.duty.board_tools import read_task_cards
 from agentloop.tools import Tool
 
@@ -148,46 +307,110 @@ def add_count_blocked(registry, board):
                       {"group": {"type": "str", "min_length": 1, "max_length": 32}},
                       count_blocked))
 '''}, _only(TOOL)),
-    "wraps the library's decide and question_for": (
+    "a table of the visible observations": (
+        {"ch5-tool-answer": f"import json\n\nfrom agentloop.tools import Tool\n\n"
+                            f"TABLE = {_DIRECT_TABLE!r}\n\n\n"
+                            "def add_count_blocked(registry, board):\n"
+                            "    def count_blocked(group):\n"
+                            "        return TABLE.get(json.dumps(group), "
+                            "{'ok': False, 'error': 'Error: no board'})\n\n"
+                            "    registry.add(Tool('count_blocked', 'Count the blocked cards "
+                            "of a group.', {'group': {'type': 'str', 'min_length': 1, "
+                            "'max_length': 32}}, count_blocked))\n"},
+        _only(TOOL)),
+    # --- exercise 4: ask, don't guess ----------------------------------------------------------
+    "wraps the library's search_settles and question_for": (
         {"ch5-ask-answer": '''\
 from types import SimpleNamespace
 
 from agentloop.duty import handover, officer
+from agentloop.duty.board import load_board
 
 
 def after_search(state, board):
-    full = dict(state, objection=None, observation={"ok": True})
-    decision = officer.decide(dict(full, steps=0))
-    if decision != "needs_input":
+    if not state["search_complete"]:
+        return ("continue", None)
+    titles = {card.id: card.title for card in load_board(board).cards.values()}
+    full = dict(state, titles=titles, ask_when=["similar_ids"])
+    if officer.search_settles(full) and not officer.unread_could_change(full):
         return ("continue", None)
     run = SimpleNamespace(terminal="needs_input", state=full)
     return ("needs_input", handover.question_for(run)["text"])
 '''}, _only(ASK)),
-    "copies the library's question (no titles, no similar-id rule)": (
+    "pastes the library's similar-id rule and question": (
+        {"ch5-ask-answer": _LIBRARY_ASK_SOURCE}, _only(ASK)),
+    "the chapter's former answer: the similar-id rule alone": (
         {"ch5-ask-answer": '''\
+from agentloop.duty.board import load_board
+
+
 def after_search(state, board):
-    matches, query = state["matches"], state["query"]
-    if not state["search_complete"] or len(matches) == 1:
+    if not state["search_complete"]:
         return ("continue", None)
-    if not matches:
+    titles = {card.id: card.title for card in load_board(board).cards.values()}
+    found = set(state["matches"])
+    for card_id in titles:
+        for match in state["matches"]:
+            if card_id.startswith(match + "-") or match.startswith(card_id + "-"):
+                found.add(card_id)
+    candidates = sorted(found)
+    if len(candidates) == 1:
+        return ("continue", None)
+    query = state["query"]
+    if not candidates:
         return ("needs_input", f"I searched the whole board and no card matches {query!r}. "
                                "Which task do you mean?")
-    listing = matches[0] if len(matches) == 1 else \\
-        f"{', '.join(matches[:-1])} and {matches[-1]}"
-    return ("needs_input", f"I found {len(matches)} cards that match {query!r} — {listing}. "
+    listing = "; ".join(f'{card_id} "{titles[card_id]}"' for card_id in candidates)
+    return ("needs_input", f"I found {len(candidates)} cards for {query!r}: {listing}. "
                            "Which one do you mean?")
 '''}, _only(ASK)),
+    "a table of the visible decisions, and every card in the question": (
+        {"ch5-ask-answer": f"import json\n\nfrom agentloop.duty.board import load_board\n\n"
+                           f"TABLE = {_DECISION_TABLE!r}\n\n\n"
+                           "def after_search(state, board):\n"
+                           "    key = json.dumps([state['query'], state['search_complete'], "
+                           "state['chosen'], len(state['unreadable'])])\n"
+                           "    decision = TABLE.get(key, 'needs_input')\n"
+                           "    if decision == 'continue':\n"
+                           "        return ('continue', None)\n"
+                           "    whole = load_board(board)\n"
+                           "    cards = '; '.join(f'{c.id} \"{c.title}\"' for c in "
+                           "whole.cards.values())\n"
+                           "    files = ', '.join(whole.unreadable)\n"
+                           "    return ('needs_input', f'Which of {cards} do you mean? "
+                           "Not read: {files}')\n"},
+        _only(ASK)),
     "asks about every card on the board, every time (keyword salad)": (
         {"ch5-ask-answer": '''\
 from agentloop.duty.board import load_board
 
 
 def after_search(state, board):
-    cards = load_board(board).cards.values()
-    listing = "; ".join(f'{card.id} "{card.title}"' for card in cards)
+    whole = load_board(board)
+    listing = "; ".join(f'{card.id} "{card.title}"' for card in whole.cards.values())
+    files = ", ".join(whole.unreadable)
     return ("needs_input", f"No card matches {state['query']!r}, or one of: {listing}? "
-                           "Which one do you mean?")
+                           f"{files} could not be read. Which one do you mean?")
 '''}, _only(ASK)),
+    "the questions the chapter prints": (
+        {"ch5-ask-answer": '''\
+PRINTED = {
+    "task-003": 'I found 2 cards for \\'task-003\\': task-003 "Equipment for the hall"; '
+                'task-003-copy "Equipment for the test benches". Which one do you mean?',
+    "equipment": 'I found 2 cards for \\'equipment\\': task-003 "Equipment for the hall"; '
+                 'task-003-copy "Equipment for the test benches". task-012.md could not be '
+                 'read, so it might be the card too. Which one do you mean?',
+    "posters": 'I found task-004 "Print the open day posters" for \\'posters\\'. task-012.md '
+               'could not be read, so it might be the card too. Is task-004 the card you mean?',
+}
+
+
+def after_search(state, board):
+    if not state["search_complete"] or state["query"] not in PRINTED:
+        return ("continue", None)
+    return ("needs_input", PRINTED[state["query"]])
+'''}, _only(ASK)),
+    # --- exercise 5: the limit report -----------------------------------------------------------
     "wraps the library's limit reason, adding what it lacks": (
         {"ch5-report-answer": '''\
 from types import SimpleNamespace
@@ -196,19 +419,15 @@ from agentloop.duty import handover
 
 
 def limit_report(state):
-    pages = dict.fromkeys(range(1, state["page_count"] + 1), {})
+    pages = dict.fromkeys(range(1, state["steps"] - state["failures"] + 1), {})
     run = SimpleNamespace(state=dict(state, objection=None, pages=pages), failure=None)
-    text = handover._limit_text(run)
     files = ", ".join(item["file"] for item in state["unreadable"])
     unread = state["total"] - state["scanned"]
+    text = handover._limit_text(run)
     return f"{text} Left unread: {unread}." + (f" Could not be read: {files}." if files else "")
 '''}, _only(REPORT)),
-    "copies the library's limit reason": (
-        {"ch5-report-answer": '''\
-def limit_report(state):
-    return (f"I ran out of allowed steps before the search ended: not all cards were checked "
-            f"— {state['scanned']} of {state['total']} card files were read.")
-'''}, _only(REPORT)),
+    "pastes the library's limit reason": (
+        {"ch5-report-answer": _LIBRARY_REPORT_SOURCE}, _only(REPORT)),
     "says everything at once (keyword salad)": (
         {"ch5-report-answer": '''\
 def limit_report(state):
@@ -219,17 +438,21 @@ def limit_report(state):
             f"{state['scanned']} of {state['total']}, {unread} unread. {files}")
 '''}, _only(REPORT)),
     "a report that knows only the visible runs": (
+        {"ch5-report-answer": f"TABLE = {_REPORT_TABLE!r}\n\n\n"
+                              "def limit_report(state):\n"
+                              "    key = f\"{state['scanned']} {state['total']} "
+                              "{state['failures']}\"\n"
+                              "    pages, count = TABLE.get(key, (1, 1))\n"
+                              "    files = ', '.join(i['file'] for i in state['unreadable'])\n"
+                              "    return (f\"Not all cards were checked: {pages} of {count} "
+                              "pages, {state['scanned']} of {state['total']} card files read, "
+                              "{state['total'] - state['scanned']} left unread. {files}\")\n"},
+        _only(REPORT)),
+    "the report the chapter prints for the limit route": (
         {"ch5-report-answer": '''\
-KNOWN = {
-    (10, 14, 0): "Not all cards were checked: 10 of 14 card files read, 4 left unread.",
-    (13, 14, 1): "Not all cards were checked: 13 of 14 card files read, 1 left unread; "
-                 "task-012.md could not be read.",
-    (9, 14, 0): "Not all cards were checked: 9 of 14 card files read, 5 left unread.",
-}
-
-
 def limit_report(state):
-    key = (state["scanned"], state["total"], len(state["unreadable"]))
-    return KNOWN.get(key, "I stopped.")
+    return ("I stopped at the step limit of 5 before the search ended: not all cards were "
+            "checked. Pages read: 5 of 7, card files read: 10 of 14, left unread: 4. No card "
+            "is confirmed.")
 '''}, _only(REPORT)),
 }

@@ -1,212 +1,244 @@
-"""Chapter 5's graded project, graded the way agentloop-grade grades it, in this process.
-
-`grade_in_process` is what the teacher's grader does with one submission (see
-grader/agentloop_grader/sandbox): only the answer cells run, in a fresh namespace, with the
-library's references withheld (the grader's own Seal stubs them); the ordinary test cell runs
-its asserts, hidden ones included; each check probes its answer on the visible and hidden
-cases with its own references withheld, and the outputs are judged with the check's verify.
-The submissions: the instructor solution (everything), the blank student version (nothing),
-tests/chapters/roundtrip/05_capstone.py's subtly wrong one (exactly PARTIAL) and every CHEATS entry
-(each cheated cell earns nothing).
-"""
+"""Chapter 5's checks, the learner's edition (agentloop/checks/ch5.py): what `check(...)`
+prints in a notebook, with the facts of the visible cases shipped as data, no reference,
+hidden case or seed in it, and nothing that the grader's sandbox must load needing the
+modules it leaves out (agentloop.duty.officer, agentloop.duty.handover): the cases and the
+judges use the officer on the trusted side only."""
 
 from __future__ import annotations
 
-import dataclasses
-import re
-import runpy
+import importlib.util
+import json
+import subprocess
+import sys
 from pathlib import Path
 
-import nbformat
 import pytest
-from chapter_answers import run_sealed, sealed_verdict
+from agentloop_grader.answers.ch5 import REFERENCE
 
-import agentloop.checks.ch5 as ch5
-from agentloop.checks import checks_in, collect, judge, run_check
+import agentloop.checks.ch5 as learner
+from agentloop.checks import check, collect, get_check, judge, run_check
+from agentloop.checks.ch5 import CHECKS, HANDOVER, OFFICER, observed
+from agentloop.checks.core import NoFacts
+from agentloop.checks.student import facts_file, input_key
 from agentloop.duty import handover, officer
 
 ROOT = Path(__file__).resolve().parents[3]
 NOTEBOOK = ROOT / "chapters" / "05_capstone.ipynb"
-SOURCE = ROOT / "chapters" / "src" / "05_capstone.py"
-DATA = runpy.run_path(str(ROOT / "tests" / "chapters" / "roundtrip" / "05_capstone.py"))
-CHECKS = checks_in(ch5)
+BY_ID = {chk.id: chk for chk in CHECKS}
 
 
-def cells(kind: str) -> dict[str, str]:
-    """Answer cells ("answer") or ordinary test cells ("test") of the notebook, by grade_id."""
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    out = {}
-    for cell in nb.cells:
-        meta = cell.metadata.get("nbgrader", {})
-        if cell.cell_type != "code" or not meta:
-            continue
-        if kind == "answer" and meta["solution"] and not meta["grade"]:
-            out[meta["grade_id"]] = cell.source
-        if kind == "test" and meta["grade"] and "agentloop.checks" not in cell.source:
-            out[meta["grade_id"]] = cell.source
-    return out
+def test_the_learners_edition_holds_no_reference_hidden_case_or_seed():
+    for chk in CHECKS:
+        assert chk.reference is None and not chk.has_hidden, chk.id
+        with pytest.raises(ValueError, match="need a seed"):
+            chk.all_cases(hidden=True)
+    assert not hasattr(learner, "REFERENCE")
+    answers = {"route_steps", "reference_policy", "add_count_blocked", "reference_after_search",
+               "reference_report", "candidates_of", "similar", "FIT_PAGES", "FITS",
+               "GROUP_LENGTH"}
+    assert not answers & set(vars(learner))
 
 
-SOLUTION = cells("answer")
-TESTS = cells("test")
+@pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
+def test_the_reference_passes_every_visible_case_on_the_shipped_facts(chk):
+    report = run_check(chk, REFERENCE[chk.answer])
+    assert report.passed, report.text()
 
 
-def blank(source: str) -> str:
-    """The student version of an answer cell: each solution region becomes the stub."""
-    return re.sub(r"^( *)### BEGIN SOLUTION.*?### END SOLUTION",
-                  r"\1raise NotImplementedError()", source, flags=re.S | re.M)
+def test_the_shipped_facts_are_the_visible_cases_and_up_to_date():
+    spec = importlib.util.spec_from_file_location("build_check_facts",
+                                                  ROOT / "tools" / "build_check_facts.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.render(tool.chapter_facts("ch5")) == \
+        (ROOT / "lib" / "agentloop" / "checks" / "facts" / "ch5.json").read_text(encoding="utf-8")
+    shipped = facts_file("ch5")["checks"]
+    for chk in CHECKS:
+        assert [c["key"] for c in shipped[chk.id]["cases"]] == \
+            [input_key(case.input) for case in chk.cases()]
 
 
-CASES = {check_id: chk.all_cases(hidden=True) for check_id, chk in CHECKS.items()}
-# The answer cell that defines each check's answer (each exercise has its own cell).
-CELL_OF = {check_id: next(cid for cid, src in SOLUTION.items()
-                          if re.search(rf"^def {chk.answer}\b", src, re.M))
-           for check_id, chk in CHECKS.items()}
-_JUDGED: dict[tuple[str, str], bool] = {}
+def test_a_case_the_edition_has_no_facts_for_is_said_so():
+    chk = BY_ID["ch5-route-steps"]
+    with pytest.raises(NoFacts, match="not one of the check's visible cases"):
+        chk.facts_of({"card_files": 7, "page_size": 3})
 
 
-def grade_in_process(answers: dict[str, str]) -> dict[str, bool]:
-    """Test cell id → passed, for a submission given as its answer cells (id → source).
-
-    A check's verdict depends only on the cell that defines its answer, so verdicts are
-    kept by (check, that cell's source): a cheat re-judges only the cells it replaced."""
-    seal, namespace = run_sealed(CHECKS.values(), answers)
-    passed = {}
-    for test_id, source in TESTS.items():
-        try:
-            exec(compile(source, test_id, "exec"), dict(namespace))
-            passed[test_id] = True
-        except Exception:
-            passed[test_id] = False
-    for check_id, chk in CHECKS.items():
-        key = (check_id, answers[CELL_OF[check_id]])
-        if key not in _JUDGED:
-            _JUDGED[key] = sealed_verdict(seal, chk, namespace, CASES[check_id])
-        passed[check_id] = _JUDGED[key]
-    return passed
+def test_every_check_names_the_modules_that_answer_it():
+    assert BY_ID["ch5-route-steps"].answered_by == (OFFICER,)
+    assert BY_ID["ch5-policy-fit"].answered_by == BY_ID["ch5-policy-edges"].answered_by == \
+        (OFFICER,)
+    assert BY_ID["ch5-ask-decision"].answered_by == (OFFICER, HANDOVER)
+    assert BY_ID["ch5-report-counts"].answered_by == (HANDOVER,)
+    assert {OFFICER, HANDOVER} == {officer.__name__, handover.__name__}
 
 
-def test_the_roundtrip_file_names_every_test_cell():
-    test_ids = re.findall(r"^# %% (?:tests|check) id=(\S+)", SOURCE.read_text(encoding="utf-8"),
-                          re.M)
-    assert set(DATA["PARTIAL"]) == set(test_ids) == set(CHECKS) | set(TESTS)
-    assert set(DATA["WRONG"]) <= set(SOLUTION)
-    for answers, expected in DATA["CHEATS"].values():
-        assert set(answers) <= set(SOLUTION) and set(expected) == set(test_ids)
+def test_the_check_module_loads_neither_the_officer_nor_the_handover():
+    code = ("import sys, agentloop.checks, agentloop.checks.ch5;"
+            f"print([m for m in {[OFFICER, HANDOVER]!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
 
 
-def test_the_solution_earns_full_marks():
-    assert grade_in_process(SOLUTION) == dict.fromkeys(DATA["PARTIAL"], True)
+# --- what the grader's sandbox has: no officer, no handover, no teacher's edition -------------
+
+SANDBOX_LIKE = """
+import importlib.abc, json, sys
+
+class Absent(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name in ("agentloop.duty.officer", "agentloop.duty.handover", "agentloop_grader"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+sys.meta_path.insert(0, Absent())
+from agentloop.checks import Case, collect
+import agentloop.checks.ch5 as ch5
+
+namespace = {"__name__": "__main__"}
+for source in json.loads(sys.argv[1]):
+    exec(source, namespace)
+inputs = json.loads(sys.argv[2])
+outputs = {chk.id: collect(chk, namespace[chk.answer],
+                           [Case(value, "") for value in inputs[chk.id]])
+           for chk in ch5.CHECKS}
+print(json.dumps({"outputs": outputs,
+                  "loaded": sorted(m for m in sys.modules if m.startswith("agentloop"))}))
+"""
 
 
-def test_the_blank_student_version_earns_nothing():
-    scores = grade_in_process({cid: blank(src) for cid, src in SOLUTION.items()})
-    assert scores == dict.fromkeys(DATA["PARTIAL"], False)
+def test_the_probes_and_the_chapters_answer_cells_need_neither_module():
+    """As in the sandbox: the learner's edition imports, the solution cells run, and every
+    probe collects the outputs the judges need, on inputs made on this side (where the cases
+    are made), with both modules impossible to import."""
+    nb = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    sources = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"
+               and c.get("metadata", {}).get("nbgrader", {}).get("solution")]
+    inputs = {chk.id: [case.input for case in chk.cases()] for chk in CHECKS}
+    done = subprocess.run([sys.executable, "-c", SANDBOX_LIKE, json.dumps(sources),
+                           json.dumps(inputs)], capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout)
+    assert OFFICER not in result["loaded"] and HANDOVER not in result["loaded"]
+    for chk in CHECKS:
+        outputs = result["outputs"][chk.id]
+        assert all("value" in output for output in outputs), outputs
+        assert judge(chk, chk.cases(), outputs).passed  # judged here, where the judges are
 
 
-def test_the_subtly_wrong_submission_earns_exactly_the_partial_score():
-    assert grade_in_process(dict(SOLUTION, **DATA["WRONG"])) == DATA["PARTIAL"]
+# --- check() in a learner's notebook --------------------------------------------------------------
+
+def test_check_prints_a_readable_report_and_never_stops_run_all(capsys, monkeypatch):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    check("ch5-route-steps", REFERENCE["route_steps"])
+    assert "9/9 cases passed: all passed" in capsys.readouterr().out
+    check("ch5-route-steps", lambda n, p: -(-n // p) + 2)  # practice: prints ✘, does not raise
+    out = capsys.readouterr().out
+    assert "✘ an empty board, 5 a page: 0 card files, 5 a page: the route takes 3 actions, " \
+           "not 2" in out
+    assert out.count("hint:") == 1 and "8/9 cases passed: not yet" in out
 
 
-@pytest.mark.parametrize("name", sorted(DATA["CHEATS"]))
-def test_every_cheat_earns_nothing(name):
-    answers, expected = DATA["CHEATS"][name]
-    assert grade_in_process(dict(SOLUTION, **answers)) == expected
+def test_under_nbgrader_a_failure_raises(monkeypatch):
+    monkeypatch.setenv("NBGRADER_EXECUTION", "validate")
+    with pytest.raises(AssertionError, match="some cases failed"):
+        check("ch5-route-steps", lambda n, p: 5)
 
 
-def test_the_library_wrappers_would_score_if_nothing_were_withheld():
-    """The withholding is what stops them: without it the limit-reason wrapper passes."""
-    answers, _ = DATA["CHEATS"]["wraps the library's limit reason, adding what it lacks"]
-    namespace: dict = {}
-    exec(answers["ch5-report-answer"], namespace)
-    for check_id in ("ch5-report-unchecked", "ch5-report-counts"):
-        chk = CHECKS[check_id]
-        cases = chk.all_cases(hidden=True)
-        unguarded = dataclasses.replace(chk, withhold=())
-        assert judge(chk, cases, collect(unguarded, namespace["limit_report"], cases)).passed
-        assert not run_check(chk, namespace["limit_report"], hidden=True).passed
+@pytest.mark.parametrize(("check_id", "library"), [
+    ("ch5-ask-decision", officer.decide), ("ch5-ask-question", handover.question_for),
+    ("ch5-report-counts", handover.unreadable_line)])
+def test_the_librarys_own_function_is_refused(capsys, monkeypatch, check_id, library):
+    monkeypatch.setenv("NBGRADER_EXECUTION", "validate")
+    with pytest.raises(AssertionError, match="library's own answer"):
+        check(check_id, library)
+    assert "write your own" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("obj", [officer.decide, handover.question_for, handover.message_for])
-def test_the_librarys_own_functions_are_refused_as_answers(obj):
-    for chk in CHECKS.values():
-        if any(obj is withheld for withheld in chk.withhold):
-            assert not run_check(chk, obj).passed
+def test_an_answer_that_calls_the_library_fails_in_practice_as_in_grading(capsys, monkeypatch):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+
+    def with_the_officer(state, board):
+        full = dict(state, titles={}, ask_when=["similar_ids"])
+        return ("continue", None) if officer.search_settles(full) else ("needs_input", "?")
+
+    check("ch5-ask-decision", with_the_officer)
+    assert "withheld while your answer is checked" in capsys.readouterr().out
+
+    def counts_by_running(card_files, page_size):
+        officer.run_officer(None, None, None)
+
+    check("ch5-route-steps", counts_by_running)
+    assert "withheld while your answer is checked" in capsys.readouterr().out
+    assert officer.similar_ids("task-003-copy", "task-003")   # back afterwards
 
 
-# --- the cases themselves -------------------------------------------------------------------
-
-@pytest.mark.parametrize("chk", CHECKS.values(), ids=lambda c: c.id)
-def test_every_case_names_its_rule_and_the_visible_cases_show_every_rule(chk):
-    everything = chk.all_cases(hidden=True)
-    assert all(case.rule for case in everything)
-    assert {case.rule for case in everything} <= {case.rule for case in chk.cases()}
-
-
-@pytest.mark.parametrize("chk", CHECKS.values(), ids=lambda c: c.id)
-def test_hidden_cases_are_deterministic_and_use_inputs_the_chapter_never_shows(chk):
-    first, again = chk.all_cases(hidden=True), chk.all_cases(hidden=True)
-    assert [c.input for c in first] == [c.input for c in again]
-    shown = [c.input for c in chk.cases()]
-    assert sum(c.input not in shown for c in first) >= 8
+def test_the_judges_and_cases_that_run_the_officer_work_in_practice(capsys, monkeypatch):
+    """The policy is judged by running the officer, and the ask and report cases are states
+    the officer reached: in a learner's notebook the officer is there, withheld only while
+    the answer runs."""
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    for check_id in ("ch5-policy-fit", "ch5-ask-decision", "ch5-report-counts"):
+        chk = BY_ID[check_id]
+        assert OFFICER in chk.answered_by or HANDOVER in chk.answered_by
+        check(check_id, REFERENCE[chk.answer])
+        assert f"{len(chk.cases())}/{len(chk.cases())} cases passed: all passed" in \
+            capsys.readouterr().out
 
 
-def test_hidden_boards_are_not_the_example_board():
-    for check_id in ("ch5-tool-controller", "ch5-tool-board", "ch5-ask-decision",
-                     "ch5-ask-question"):
-        chk = CHECKS[check_id]
-        hidden = chk.all_cases(hidden=True)[len(chk.cases()):]
-        boards = [c.input["board"] for c in hidden if c.input["board"] is not None]
-        assert boards and all(board not in (ch5.EXAMPLE, ch5.EXAMPLE_FILES) for board in boards), \
-            check_id
+def test_outside_a_course_autograde_has_no_hidden_case_to_show(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    with pytest.raises(AssertionError):
+        check("ch5-route-steps", lambda n, p: 5)
+    assert "generated board" not in capsys.readouterr().out
 
 
-def test_a_group_word_in_a_title_is_a_trap_the_hidden_boards_set():
-    """Substring matching (what read_task_cards does) gives another answer on some board."""
-    chk = CHECKS["ch5-tool-board"]
-    traps = 0
-    for case in chk.all_cases(hidden=True):
-        board, group = case.input["board"], case.input["group"]
-        if board is None or not isinstance(group, str) or case.rule != ch5.BLOCKED:
-            continue
-        with ch5.board_folder(board) as folder:
-            whole = ch5.load_board(folder)
-        by_title = {c.id for c in whole.cards.values() if group.lower() in c.title.lower()
-                    and c.group != group and c.status == "blocked"}
-        traps += bool(by_title)
-    assert traps >= 2
+def test_unknown_check_ids_are_explained():
+    with pytest.raises(KeyError, match="ch5 has: ch5-route-steps"):
+        get_check("ch5-nope")
 
 
-@pytest.mark.parametrize("count, page_size", [(0, 1), (1, 1), (2, 1), (3, 2), (14, 7),
-                                              (100, 50), (101, 50), (400, 50)])
-def test_the_policy_reference_is_the_budget_arithmetic(count, page_size):
-    assert ch5.reference_policy(count)["page_size"] == page_size
-    assert ch5.route_steps(count, page_size) + 1 <= 5 or count > 100
+# --- the probes -------------------------------------------------------------------------------
+
+def test_probes_return_plain_data_only():
+    chk = BY_ID["ch5-report-counts"]
+
+    class Text(str):
+        def __contains__(self, item):
+            return True
+
+    outputs = collect(chk, lambda state: Text("anything"), chk.cases())
+    assert all("raised" in o and "NotPlainData" in o["raised"] for o in outputs)
+    assert not judge(chk, chk.cases(), outputs).passed
 
 
-def test_a_question_that_names_another_card_fails():
-    verify = CHECKS["ch5-ask-question"].verify
-    case = CHECKS["ch5-ask-question"].cases()[0].input        # 'equipment'
-    good = ('Do you mean task-003 "Equipment for the hall" or task-003-copy "Equipment for '
-            'the test benches"?')
-    assert verify(case, ["needs_input", good]) is None
-    assert "task-010" in verify(case, ["needs_input", good + " Not task-010."])
-    assert "title" in verify(case, ["needs_input", "task-003 or task-003-copy?"])
-    assert "chosen" in verify(case, ["needs_input", good + " I picked task-003."])
+def test_an_error_observation_is_reported_without_its_words():
+    assert observed({"ok": False, "error": "Error: no such group"}) == \
+        {"ok": False, "says_why": True}
+    assert observed({"ok": False, "error": "  "}) == {"ok": False, "says_why": False}
+    assert observed({"ok": False}) == {"ok": False, "says_why": False}
+    assert observed({"ok": True, "count": 0}) == {"ok": True, "count": 0}
 
 
-def test_the_report_rules_on_their_own():
-    unchecked = CHECKS["ch5-report-unchecked"].verify
-    counts = CHECKS["ch5-report-counts"].verify
-    case = CHECKS["ch5-report-unchecked"].cases()[2].input    # task-012.md on the page read
-    state = case["state"]
-    assert state["unreadable"] and state["scanned"] == 13 and state["total"] == 14
-    honest = ("Not all cards were checked: 13 of 14 card files read, 1 left unread; "
-              "task-012.md could not be read at all.")
-    assert unchecked(case, honest) is None and counts(case, honest) is None
-    assert "complete" in unchecked(case, honest + " The search is not complete.")
-    assert "complete" in counts(case, honest + " The search is not complete.")
-    assert "task-012.md" in unchecked(case, honest.replace("; task-012.md could not be read "
-                                                           "at all", ""))
-    assert "3" in counts(case, honest + " It took 3 tries.")
-    assert "name no card" in unchecked(case, honest + " Maybe task-003.")
+def test_the_decision_probe_keeps_only_whether_a_question_came():
+    chk = BY_ID["ch5-ask-decision"]
+    case = chk.cases()[0].input
+    assert chk.probe(lambda s, b: ("needs_input", "Which one?"), case) == \
+        ["needs_input", "a question"]
+    assert chk.probe(lambda s, b: ("continue", None), case) == ["continue", "no question"]
+    assert chk.probe(lambda s, b: ("needs_input", ""), case) == \
+        ["needs_input", {"returned": "''"}]
+    assert chk.probe(lambda s, b: "continue", case) == {"returned": "'continue'"}
+
+
+def test_the_visible_cases_are_the_chapters_boards_and_states():
+    ask = BY_ID["ch5-ask-decision"].cases()
+    boards = {json.dumps(case.input["board"], sort_keys=True) for case in ask}
+    assert {json.dumps(learner.EXAMPLE), json.dumps(learner.FIXED)} <= boards
+    chosen = [case.input["state"] for case in ask if case.rule == learner.CHOSEN]
+    assert chosen and all(state["chosen"] == "task-003" and state["unreadable"]
+                          for state in chosen)
+    report = BY_ID["ch5-report-counts"].cases()
+    failed = [case.input for case in report if case.input["state"]["failures"]]
+    assert failed and all(case["pages_read"] == case["state"]["steps"] - 1 for case in failed)
