@@ -39,6 +39,7 @@ from agentloop.checks.ch4 import (
     SUDO,
     TIMES_PER_LIMIT,
     _probe_finish,
+    _shell,
     figures_rule,
     finish_case,
     legal_pairs,
@@ -118,10 +119,6 @@ def _hook_facts(payload: dict[str, Any]) -> bool:
     """Must the hook block this call?"""
     command = payload["args"].get("command")
     return payload["tool"] == "shell" and isinstance(command, str) and is_dangerous(command)
-
-
-def _shell(command: str) -> dict[str, Any]:
-    return {"tool": "shell", "args": {"command": command}}
 
 
 ONE_WORD_FLAGS = ("-rf", "-fr", "-Rf", "-fR", "-rfv", "-vrf", "-fvR")
