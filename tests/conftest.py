@@ -4,6 +4,7 @@
     tests/grader/…     agentloop_grader (the teacher's side)
     tests/chapters/…   the chapter notebooks, their exercises and their round trips
     tests/browser/     JupyterLab and the zero-install site in Chromium
+    tests/tools/       the build tools in tools/
     tests/support/     helpers the tests import (not tests themselves)
     tests/golden/      expected outputs, byte for byte
 """
@@ -24,7 +25,7 @@ for folder in (TESTS / "support", TESTS / "browser", TESTS / "grader" / "assignm
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-TIERS = ("lib", "grader", "chapters", "browser")
+TIERS = ("lib", "grader", "chapters", "browser", "tools")
 _tier_seconds: dict[str, float] = {}
 
 
