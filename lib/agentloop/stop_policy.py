@@ -3,7 +3,9 @@
 `stop_policy.json` holds the two limits of chapter 1. The replay plays back the
 course authors' "success" route (read the cards, validate three of them, draft a
 summary) under that policy, so a learner sees the limit at work. A replay is a
-recording: it proves nothing about how a live model would behave.
+recording: it proves nothing about how a live model would behave. Its banner and errors
+are in the course's current language (agentloop.i18n); the rows' actions and decisions
+are names, the same in every language.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from agentloop.i18n import t
 from agentloop.loop import CONTINUE, LIMIT, SUCCESS, validate_limits
 
 POLICY_FILE = "stop_policy.json"
@@ -34,23 +37,28 @@ def load_policy(directory: str | Path) -> dict[str, int]:
     """Read and validate `DIR/stop_policy.json`."""
     path = Path(directory) / POLICY_FILE
     if not Path(directory).is_dir():
-        raise PolicyError(f"{directory} is not a folder; pass the folder that holds {POLICY_FILE}")
+        raise PolicyError(t("{folder} is not a folder; pass the folder that holds {file}",
+                            folder=directory, file=POLICY_FILE))
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise PolicyError(f"no {POLICY_FILE} in {directory}") from None
+        raise PolicyError(t("no {file} in {folder}", file=POLICY_FILE, folder=directory)) \
+            from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PolicyError(f"{path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise PolicyError(t("{path} is not valid JSON: {problem} at line {line}", path=path,
+                            problem=exc.msg, line=exc.lineno)) from None
     if not isinstance(data, dict):
-        raise PolicyError(f"{path} must hold a JSON object with max_steps and max_retries")
+        raise PolicyError(t("{path} must hold a JSON object with max_steps and max_retries",
+                            path=path))
     unknown = sorted(set(data) - {"max_steps", "max_retries"})
     if unknown:
-        raise PolicyError(f"{path}: unknown keys {unknown}; allowed: max_steps, max_retries")
+        raise PolicyError(t("{path}: unknown keys {keys}; allowed: max_steps, max_retries",
+                            path=path, keys=unknown))
     missing = [key for key in ("max_steps", "max_retries") if key not in data]
     if missing:
-        raise PolicyError(f"{path}: missing {', '.join(missing)}")
+        raise PolicyError(t("{path}: missing {keys}", path=path, keys=", ".join(missing)))
     try:
         validate_limits(data["max_steps"], data["max_retries"])
     except ValueError as exc:
@@ -81,11 +89,13 @@ def format_run(directory: str | Path, policy: dict[str, int]) -> str:
     rows = replay_success_route(policy["max_steps"], policy["max_retries"])
     lines = [
         "agentloop: run",
-        f"config: {directory}",
-        "model: replay (the authors' recorded route, not a live model)",
-        "scenario: success",
-        f"stop_policy: max_steps {policy['max_steps']}, max_retries {policy['max_retries']}",
+        t("config: {folder}", folder=directory),
+        t("model: replay (the authors' recorded route, not a live model)"),
+        t("scenario: {scenario}", scenario="success"),
+        t("stop_policy: max_steps {max_steps}, max_retries {max_retries}",
+          max_steps=policy["max_steps"], max_retries=policy["max_retries"]),
     ]
-    lines += [f"Step {row['step']} | {row['action']} | {row['decision']}" for row in rows]
-    lines += [f"Stop: {rows[-1]['decision']}", REPLAY_NOTICE]
+    lines += [t("Step {step} | {action} | {decision}", step=row["step"], action=row["action"],
+                decision=row["decision"]) for row in rows]
+    lines += [t("Stop: {decision}", decision=rows[-1]["decision"]), t(REPLAY_NOTICE)]
     return "\n".join(lines)

@@ -48,6 +48,7 @@ from agentloop.checks.core import (
     to_plain,
 )
 from agentloop.checks.withhold import Withheld, library_objects, withheld
+from agentloop.i18n import show, t, translate
 
 __all__ = ["PROBES", "Case", "Check", "Compare", "Report", "check", "checks_in", "close",
            "collect", "get_check", "hidden_seed", "judge", "library_check", "run_check",
@@ -154,9 +155,9 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
     if answer is _LOOK_UP:
         namespace = sys._getframe(1).f_globals
         if chk.answer not in namespace:
-            message = (f"`{chk.answer}` is not defined yet: run your answer cell for "
-                       f"`{chk.answer}` first")
-            print(f"{check_id}: {chk.title}\n  ✘ {message}")
+            message = t("`{name}` is not defined yet: run your answer cell for `{name}` first",
+                        name=chk.answer)
+            print(f"{check_id}: {translate(chk.title)}\n  ✘ {message}")
             if mode:
                 raise NameError(message)
             return
@@ -180,7 +181,9 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
         if mode:
             raise AssertionError(f"{check_id}: {exc}") from None
         return
-    print(report.text(show_labels=teacher is None))
+    # printed, or in a right-to-left language shown right to left (agentloop.i18n)
+    show(report.text(show_labels=teacher is None),
+         report.text(show_labels=teacher is None, markup="html"))
     if not mode:
         _practice(check_id, report, answer)
     if not report.passed and mode:

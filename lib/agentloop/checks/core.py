@@ -371,26 +371,44 @@ class Report:
         return (not self.problem and not self.overall and bool(self.results)
                 and all(r.passed for r in self.results))
 
-    def text(self, show_labels: bool = True) -> str:
-        """A readable summary: one line per case, each distinct hint once, then a verdict."""
-        lines = [f"{self.check_id}: {self.title}"]
+    def text(self, show_labels: bool = True, language: str | None = None,
+             markup: str = "plain") -> str:
+        """A readable summary: one line per case, each distinct hint once, then a verdict.
+
+        In `language` (default: the current one, see agentloop.i18n): the verdict is the
+        same in every language, only its words change (English is the text as judged).
+        `markup="html"` gives escaped lines with code in `<code dir="ltr">`, for a
+        right-to-left notebook."""
+        from agentloop.i18n import Markup, catalog, current
+
+        words = catalog(current() if language is None else language)
+        kind = Markup(markup)
+
+        def tr(text: str) -> str:
+            return words.translate(text, kind)
+
+        check_id = (f'<code dir="ltr">{words.translate(self.check_id, kind)}</code>'
+                    if kind == Markup.HTML else self.check_id)
+        lines = [f"{check_id}: {tr(self.title)}"]
         if self.problem:
-            lines.append(f"  ✘ {self.problem}")
+            lines.append(f"  ✘ {tr(self.problem)}")
         hints: list[str] = []
         for result in self.results:
             if result.passed:
                 if show_labels:
-                    lines.append(f"  ✔ {result.label}")
+                    lines.append(f"  ✔ {tr(result.label)}")
             else:
-                lines.append(f"  ✘ {result.label}: {result.reason}")
+                lines.append(f"  ✘ {tr(result.label)}: {tr(result.reason)}")
                 if result.hint and result.hint not in hints:
                     hints.append(result.hint)
         if self.overall:
-            lines.append(f"  ✘ {self.overall}")
-        lines += [f"  hint: {hint}" for hint in hints]
+            lines.append(f"  ✘ {tr(self.overall)}")
+        lines += ["  " + words.render("hint: {hint}", {"hint": hint}, kind) for hint in hints]
         passed = sum(r.passed for r in self.results)
         verdict = "all passed" if self.passed else "not yet"
-        lines.append(f"  {passed}/{len(self.results)} cases passed: {verdict}")
+        lines.append("  " + words.render("{passed}/{total} cases passed: {verdict}",
+                                         {"passed": passed, "total": len(self.results),
+                                          "verdict": verdict}, kind))
         return "\n".join(lines)
 
 

@@ -14,6 +14,7 @@ from agentloop.commands import duty
 from agentloop.commands._options import add_model_options, live_model, number
 from agentloop.duty.workspace import is_workspace
 from agentloop.environment import SCENARIOS
+from agentloop.i18n import t
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, run_loop
 from agentloop.stop_policy import format_run, load_policy
 
@@ -42,15 +43,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def format_loop(result: dict) -> str:
-    """Five lines a step: step, state, action, observation (one-line JSON), decision."""
+    """Five lines a step: step, state, action, observation (one-line JSON), decision.
+
+    The words before the colons are in the course's current language (agentloop.i18n);
+    what follows them is data, the same in every language."""
     lines = []
     for event in result["events"]:
         lines += [
-            f"step: {event['step']}",
-            f"state: {event['phase']}",
-            f"action: {event['action']['name']}",
-            f"observation: {json.dumps(event['observation'], ensure_ascii=False)}",
-            f"decision: {event['decision']}",
+            t("step: {step}", step=event["step"]),
+            t("state: {phase}", phase=event["phase"]),
+            t("action: {action}", action=event["action"]["name"]),
+            t("observation: {observation}",
+              observation=json.dumps(event["observation"], ensure_ascii=False)),
+            t("decision: {decision}", decision=event["decision"]),
         ]
     return "\n".join(lines)
 
@@ -64,10 +69,10 @@ def _run(args: argparse.Namespace) -> int:
     if is_workspace(args.dir):
         return duty.run_workspace(args)
     if args.answer is not None:
-        raise ValueError(f"--answer needs a workspace: {args.dir} has no agent.json, only "
-                         "chapter 1's stop policy")
+        raise ValueError(t("{option} needs a workspace: {folder} has no agent.json, only "
+                           "chapter 1's stop policy", option="--answer", folder=args.dir))
     if live_model(args) is not None:
-        raise ValueError(f"--model needs a workspace: {args.dir} has no agent.json, only "
-                         "chapter 1's stop policy")
+        raise ValueError(t("{option} needs a workspace: {folder} has no agent.json, only "
+                           "chapter 1's stop policy", option="--model", folder=args.dir))
     print(format_run(args.dir, load_policy(args.dir)))
     return 0

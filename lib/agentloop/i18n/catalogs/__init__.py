@@ -1,0 +1,1 @@
+"""One catalog a translated language: `<code>.py` holds MESSAGES (see agentloop.i18n.catalog)."""

@@ -1,0 +1,46 @@
+"""Showing the library's text in a notebook in the reader's direction.
+
+In a left-to-right language a text is printed, as it always was. In a right-to-left one
+(Persian) a notebook gets it as HTML inside `dir="rtl"`, with code left to right
+(`<code dir="ltr">`), and plain text beside it for places that show no HTML (nbval, a
+terminal, a notebook viewer). Widgets wrap their HTML the same way (`rtl_block`).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from agentloop.i18n.languages import is_rtl
+
+RTL_CLASS = "agentloop-rtl"
+RTL_STYLE = (f"<style>.{RTL_CLASS}{{direction:rtl;text-align:right}}"
+             f".{RTL_CLASS} code{{direction:ltr;unicode-bidi:isolate}}</style>")
+
+
+def rtl_block(inner_html: str, tag: str = "div", css: str = "") -> str:
+    """`inner_html` in a right-to-left block (the caller has escaped it)."""
+    classes = f"{RTL_CLASS} {css}".strip()
+    return f'<{tag} dir="rtl" class="{classes}">{inner_html}</{tag}>'
+
+
+def show(plain: str, inner_html: str | None = None) -> None:
+    """Print `plain`; in a right-to-left language inside a notebook, display `inner_html`
+    (already escaped, one line a line) as a right-to-left block with `plain` beside it."""
+    ipython = _ipython()
+    if inner_html is None or ipython is None or not is_rtl():
+        print(plain)
+        return
+    from IPython.display import display
+
+    display({"text/plain": plain, "text/html": rtl_block(inner_html, "pre")}, raw=True)
+
+
+def _ipython() -> object | None:
+    """The running IPython kernel's shell, or None (a script, the CLI)."""
+    module = sys.modules.get("IPython")
+    if module is None:
+        return None
+    try:
+        return module.get_ipython()
+    except Exception:  # an IPython too old or half-imported: print instead
+        return None

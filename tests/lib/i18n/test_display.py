@@ -1,0 +1,57 @@
+"""Text in the reader's direction: printed in a left-to-right language, shown as a
+right-to-left block (with its plain text beside it) in Persian inside a notebook."""
+
+from __future__ import annotations
+
+import pytest
+
+from agentloop.i18n import display, speaking
+
+
+@pytest.fixture
+def shown(monkeypatch):
+    """What `show` handed to IPython's display, as if a kernel were running."""
+    bundles = []
+    monkeypatch.setattr(display, "_ipython", lambda: object())
+    import IPython.display
+
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda data, raw: bundles.append((data, raw)))
+    return bundles
+
+
+def test_persian_in_a_notebook_is_a_right_to_left_block(shown, capsys):
+    with speaking("fa"):
+        display.show("plain ✔", "<b>✔</b>")
+    assert capsys.readouterr().out == ""
+    assert shown == [({"text/plain": "plain ✔",
+                       "text/html": '<pre dir="rtl" class="agentloop-rtl"><b>✔</b></pre>'},
+                      True)]
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "bg"])
+def test_a_left_to_right_language_is_printed(language, shown, capsys):
+    with speaking(language):
+        display.show("plain ✔", "<b>✔</b>")
+    assert capsys.readouterr().out == "plain ✔\n" and shown == []
+
+
+def test_outside_a_kernel_everything_is_printed(capsys):
+    with speaking("fa"):
+        display.show("plain", "<b>html</b>")
+    assert capsys.readouterr().out == "plain\n"
+
+
+def test_a_check_cell_in_persian_shows_the_report_right_to_left(shown, capsys):
+    from agentloop.checks import check
+
+    def decide(state):
+        return "continue"
+
+    with speaking("fa"):
+        check("ch1-decide-scenario", decide)
+    [(bundle, _)] = shown
+    assert bundle["text/html"].startswith('<pre dir="rtl" class="agentloop-rtl"><code dir="ltr">'
+                                          "ch1-decide-scenario</code>: ")
+    assert "✘" in bundle["text/plain"] and "هنوز نه" in bundle["text/plain"]
+    assert capsys.readouterr().out == ""
