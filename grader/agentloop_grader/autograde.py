@@ -19,6 +19,7 @@ report and the class report say which cells and why.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import gc
 import os
@@ -103,6 +104,8 @@ class _Chain:
     todo: list[tuple[int, str, tuple[Any, ...]]]  # (index, notebook, cells) still to run
     files: dict[str, SubmittedFile]
     keep_own: tuple[str, ...]
+    notebooks: dict[str, SubmittedFile] = field(default_factory=dict)  # the student's, by
+    # source name: each joins the folder when its turn comes, as in stock's folder
 
 
 class Autograder:
@@ -181,7 +184,24 @@ class Autograder:
             probes = {c.grade_id: self.book.probes(c) for c in spec.cells if c.checks}
             todo.append((index, name, cells_to_run(notebook, spec, probes)))
         todo.sort(key=lambda item: item[1])
-        return _Chain(number, todo, {f.path: f for f in sub.files}, self._keep_own(sub))
+        return _Chain(number, todo, {f.path: f for f in sub.files}, self._keep_own(sub),
+                      self._own_notebooks(sub))
+
+    def _own_notebooks(self, sub: Submission) -> dict[str, SubmittedFile]:
+        """The student's notebooks as handed in, under their source names: stock runs each
+        notebook in a folder holding it and the ones run before it (`%run part1.ipynb` and
+        `!ls` see them). The student's own files: the hidden tests are not in them."""
+        folder = self.course.path("submitted", sub.student, self.assignment.name)
+        found = {}
+        for name, notebook in sub.notebooks.items():
+            if not notebook.runnable() or not notebook.file:
+                continue
+            try:
+                data = (folder / notebook.file).read_bytes()
+            except OSError:
+                continue
+            found[name] = SubmittedFile(f"{name}.ipynb", base64.b64encode(data).decode())
+        return found
 
     def next_job(self, student: str, chain: _Chain, after: Run | None = None) -> Job | None:
         """The student's next notebook, starting from what `after` (the one before) left."""
@@ -190,14 +210,10 @@ class Autograder:
         if not chain.todo:
             return None
         index, name, cells = chain.todo.pop(0)
+        if name in chain.notebooks:
+            chain.files[f"{name}.ipynb"] = chain.notebooks[name]
         return Job(f"j{chain.number:05d}n{index}", student, name, cells, self.limits,
                    tuple(chain.files.values()), chain.keep_own)
-
-    def jobs(self, sub: Submission, number: int) -> list[Job]:
-        """Every notebook's job as if each ran first (what a notebook alone would get)."""
-        chain = self.chain(sub, number)
-        return [Job(f"j{number:05d}n{index}", sub.student, name, cells, self.limits,
-                    sub.files, chain.keep_own) for index, name, cells in chain.todo]
 
     def _keep_own(self, sub: Submission) -> tuple[str, ...]:
         """The student's files that stay as handed in (Autograde.exclude_overwriting)."""

@@ -187,7 +187,9 @@ def test_formgrader_shows_what_stock_shows(lab_stock, lab_ours):
                 _view(lab_stock.notebook(student, name)), (student, name)
     report = _view(lab_ours.notebook("correct", "02_report"))
     shell = [outputs for kind, text, _, outputs in report if text.startswith(("!", "%%"))]
-    assert shell[0]["stream:stdout"] == f"Python {sys.version.split()[0]}\r\n"
+    # in the student's folder as stock has it then: the notebooks graded so far, this one
+    assert shell[0]["stream:stdout"] == f"Python {sys.version.split()[0]}\r\n" \
+        "01_measure.ipynb  02_report.ipynb\r\n"
     assert shell[1]["stream:stdout"] == "diagram.png\n7\n"
 
 
