@@ -25,11 +25,18 @@ the exercise cells only (their answers are self-contained).
 `python tools/build_chapters.py` writes chapters/NN_name.ipynb and executes it, so
 the stored outputs are the ones nbval compares. `--check` only verifies that every
 notebook's cells still match its source (what the tests run).
+
+Each chapter's translations (chapters/i18n/<lang>/NN_name.md, see tools/translations.py)
+are built with it, into chapters/<lang>/NN_name.ipynb, and executed the same way. A cell
+whose English changed since it was translated fails that language's build (the English
+notebook is written all the same); `--mark-stale` writes it marked "needs updating"
+instead. `--lang ru` builds only that language (`--lang en`: English only).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -131,11 +138,55 @@ def _cell_key(cell: nbformat.NotebookNode) -> tuple:
 def execute(nb: nbformat.NotebookNode, cwd: Path) -> None:
     from nbclient import NotebookClient
 
+    # The kernel speaks English unless the notebook itself says otherwise (a translated
+    # chapter's language cell): a $AGENTLOOP_LANG in the builder's shell must not leak in.
+    env = {key: value for key, value in os.environ.items() if key != "AGENTLOOP_LANG"}
     # No saved widget state: a notebook opened before it is run then shows each widget's
     # text rendering instead of controls that look alive but do nothing.
     NotebookClient(nb, timeout=120, kernel_name="python3", store_widget_state=False,
                    record_timing=False,  # no clock in a committed file
-                   resources={"metadata": {"path": str(cwd)}}).execute()
+                   resources={"metadata": {"path": str(cwd)}}).execute(env=env)
+
+
+def _translated_key(cell: nbformat.NotebookNode) -> tuple:
+    return (cell.get("id"), *_cell_key(cell), cell.metadata.get("agentloop"))
+
+
+def build_translations(stem: str, english: nbformat.NotebookNode, languages: list[str] | None,
+                       check: bool, mark_stale: bool, run: bool) -> list[str]:
+    """Build (or with `check`, compare) the chapter's translated notebooks; the problems."""
+    import translations
+
+    problems = []
+    for language in translations.languages_of(stem):
+        if languages is not None and language not in languages:
+            continue
+        target = translations.translated_notebook_path(language, stem)
+        try:
+            built, matching = translations.build_translation(
+                english, stem, language, mark_stale=mark_stale or check)
+        except translations.TranslationError as exc:
+            problems.append(str(exc))
+            continue
+        if check:
+            current = nbformat.read(target, as_version=4) if target.exists() else None
+            if current is None or [_translated_key(c) for c in current.cells] != [
+                _translated_key(c) for c in built.cells
+            ] or current.metadata.get("agentloop") != built.metadata["agentloop"]:
+                problems.append(f"out of date with chapters/src and chapters/i18n: "
+                                f"{target.relative_to(ROOT)}; run python "
+                                f"tools/build_chapters.py {stem}")
+            continue
+        target.parent.mkdir(exist_ok=True)
+        if run:
+            execute(built, target.parent)
+        nbformat.write(built, target)
+        marked = [p.cell.id for p in matching.pairs
+                  if p.status != translations.Status.UP_TO_DATE]
+        note = f" ({len(marked)} cells marked as needing translation: {', '.join(marked)})" \
+            if marked else ""
+        print(f"wrote {target.relative_to(ROOT)}{note}")
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,30 +194,49 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help="source stems, e.g. 01_agent_loop (default all)")
     parser.add_argument("--check", action="store_true", help="only compare, write nothing")
     parser.add_argument("--no-execute", action="store_true", help="write without running")
+    parser.add_argument("--lang", action="append", metavar="LANG",
+                        help="only this language (en, ru, bg, fa; repeatable); default: "
+                             "English and every translation")
+    parser.add_argument("--mark-stale", action="store_true",
+                        help="write translated cells whose English changed (or that are not "
+                             "translated) marked as needing it, instead of failing")
     args = parser.parse_args(argv)
     sources = sorted(SOURCES.glob("*.py"))
     if args.names:
         sources = [s for s in sources if s.stem in args.names]
-    stale = []
+    languages = None
+    if args.lang:
+        from agentloop.i18n import parse_language
+
+        try:
+            languages = [parse_language(code, "--lang").value for code in args.lang]
+        except ValueError as exc:
+            print(f"build_chapters.py: {exc}", file=sys.stderr)
+            return 2
+    stale, problems = [], []
     for source in sources:
         target = CHAPTERS / f"{source.stem}.ipynb"
         built = build_notebook(source)
-        if args.check:
-            current = nbformat.read(target, as_version=4) if target.exists() else None
-            if current is None or [_cell_key(c) for c in current.cells] != [
-                _cell_key(c) for c in built.cells
-            ]:
-                stale.append(target.name)
-            continue
-        if not args.no_execute:
-            execute(built, CHAPTERS)
-        nbformat.write(built, target)
-        print(f"wrote {target.relative_to(ROOT)}")
+        if languages is None or "en" in languages:
+            if args.check:
+                current = nbformat.read(target, as_version=4) if target.exists() else None
+                if current is None or [_cell_key(c) for c in current.cells] != [
+                    _cell_key(c) for c in built.cells
+                ]:
+                    stale.append(target.name)
+            else:
+                if not args.no_execute:
+                    execute(built, CHAPTERS)
+                nbformat.write(built, target)
+                print(f"wrote {target.relative_to(ROOT)}")
+        problems += build_translations(source.stem, build_notebook(source), languages,
+                                       args.check, args.mark_stale, not args.no_execute)
     if stale:
         print(f"out of date with chapters/src: {', '.join(stale)}; "
               "run python tools/build_chapters.py", file=sys.stderr)
-        return 1
-    return 0
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if stale or problems else 0
 
 
 if __name__ == "__main__":
