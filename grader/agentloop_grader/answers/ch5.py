@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ from agentloop.checks.ch5 import (
     Files,
     _call,
     _direct_case,
+    _judge_policy,
     _policy_case,
     _tool_call_case,
     _tool_direct,
@@ -151,6 +153,15 @@ def reference_policy(card_files: int) -> dict[str, Any]:
     page_size = min(LARGEST_PAGE, max(1, -(-card_files // FIT_PAGES)))
     return {"max_steps": MAX_STEPS, "max_retries": OFFICE_RETRIES, "page_size": page_size,
             "guards": ["repeated"]}
+
+
+def judge_policy(case: dict, facts: Any, output: Any) -> str | None:
+    """The learner's judge, with what only this edition knows: the reference's settings are
+    right without running them (the officer runs are what judging a class costs here). Any
+    other output is judged by what it does; none other passes, so the verdicts are the same."""
+    if output == reference_policy(case["card_files"]) and type(output) is dict:
+        return None
+    return _judge_policy(case, facts, output)
 
 
 def policy_rule(card_files: int) -> str:
@@ -506,10 +517,10 @@ CHECKS = (
     key(_LEARNER["ch5-route-steps"], reference=route_steps,
         facts=lambda case: route_steps(case["card_files"], case["page_size"]),
         hidden=_route_hidden),
-    key(_LEARNER["ch5-policy-fit"], reference=reference_policy, facts=no_facts,
-        hidden=made_once(_policy_fit_hidden)),
-    key(_LEARNER["ch5-policy-edges"], reference=reference_policy, facts=no_facts,
-        hidden=made_once(_policy_edges_hidden)),
+    replace(key(_LEARNER["ch5-policy-fit"], reference=reference_policy, facts=no_facts,
+                hidden=made_once(_policy_fit_hidden)), judge=judge_policy),
+    replace(key(_LEARNER["ch5-policy-edges"], reference=reference_policy, facts=no_facts,
+                hidden=made_once(_policy_edges_hidden)), judge=judge_policy),
     key(_LEARNER["ch5-tool-controller"], reference=add_count_blocked, facts=_tool_call_facts,
         hidden=made_once(_tool_call_hidden)),
     key(_LEARNER["ch5-tool-board"], reference=add_count_blocked, facts=_tool_direct_facts,

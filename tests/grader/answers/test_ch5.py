@@ -276,6 +276,20 @@ def test_the_policy_judge_says_what_the_run_did_never_the_arithmetic():
     assert "at most 2 pages" not in hint and "smallest whole number" not in hint
 
 
+@pytest.mark.parametrize("check_id", POLICY)
+def test_the_grader_passes_the_reference_unrun_only_because_a_run_would_pass_it(check_id):
+    """The teacher's judge takes the reference's settings as right without running them; the
+    learner's judge, which runs them, agrees on every case, and a wrong policy still runs."""
+    chk = key(check_id)
+    for case in cases(chk):
+        settings = reference_policy(case.input["card_files"])
+        assert LEARNER[check_id].judge(case.input, None, settings) is None, case.label
+        assert chk.judge(case.input, None, settings) is None
+        wrong = dict(settings, page_size=settings["page_size"] + 1)
+        assert chk.judge(case.input, None, wrong) == LEARNER[check_id].judge(case.input, None,
+                                                                             wrong)
+
+
 def test_the_policy_boards_have_nothing_unreadable_and_one_card_to_find():
     for count in (1, 14, 100, 400):
         files, query = policy_board(5, count)
