@@ -13,6 +13,7 @@ import sys
 from agentloop.i18n.languages import is_rtl
 
 RTL_CLASS = "agentloop-rtl"
+TEXT_CLASS = "agentloop-text"  # a check's report, shown right to left
 RTL_STYLE = (f"<style>.{RTL_CLASS}{{direction:rtl;text-align:right}}"
              f".{RTL_CLASS} code{{direction:ltr;unicode-bidi:isolate}}</style>")
 
@@ -21,6 +22,17 @@ def rtl_block(inner_html: str, tag: str = "div", css: str = "") -> str:
     """`inner_html` in a right-to-left block (the caller has escaped it)."""
     classes = f"{RTL_CLASS} {css}".strip()
     return f'<{tag} dir="rtl" class="{classes}">{inner_html}</{tag}>'
+
+
+def lines_html(inner_html: str) -> str:
+    """Escaped lines as one block a line, in the reader's own font (a monospaced font
+    breaks up Persian script); a line's leading spaces become its indent."""
+    out = []
+    for line in inner_html.split("\n"):
+        text = line.lstrip(" ")
+        indent = (len(line) - len(text)) // 2
+        out.append(f"<div>{'&emsp;' * indent}{text}</div>")
+    return "".join(out)
 
 
 def show(plain: str, inner_html: str | None = None) -> None:
@@ -32,7 +44,8 @@ def show(plain: str, inner_html: str | None = None) -> None:
         return
     from IPython.display import display
 
-    display({"text/plain": plain, "text/html": rtl_block(inner_html, "pre")}, raw=True)
+    display({"text/plain": plain,
+             "text/html": rtl_block(lines_html(inner_html), css=TEXT_CLASS)}, raw=True)
 
 
 def _ipython() -> object | None:

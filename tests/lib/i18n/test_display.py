@@ -22,11 +22,11 @@ def shown(monkeypatch):
 
 def test_persian_in_a_notebook_is_a_right_to_left_block(shown, capsys):
     with speaking("fa"):
-        display.show("plain ✔", "<b>✔</b>")
+        display.show("plain ✔\n  two", "<b>✔</b>\n  two")
     assert capsys.readouterr().out == ""
-    assert shown == [({"text/plain": "plain ✔",
-                       "text/html": '<pre dir="rtl" class="agentloop-rtl"><b>✔</b></pre>'},
-                      True)]
+    assert shown == [({"text/plain": "plain ✔\n  two",
+                       "text/html": '<div dir="rtl" class="agentloop-rtl agentloop-text">'
+                                    "<div><b>✔</b></div><div>&emsp;two</div></div>"}, True)]
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "bg"])
@@ -51,7 +51,7 @@ def test_a_check_cell_in_persian_shows_the_report_right_to_left(shown, capsys):
     with speaking("fa"):
         check("ch1-decide-scenario", decide)
     [(bundle, _)] = shown
-    assert bundle["text/html"].startswith('<pre dir="rtl" class="agentloop-rtl"><code dir="ltr">'
-                                          "ch1-decide-scenario</code>: ")
+    assert bundle["text/html"].startswith('<div dir="rtl" class="agentloop-rtl agentloop-text">'
+                                          '<div><code dir="ltr">ch1-decide-scenario</code>: ')
     assert "✘" in bundle["text/plain"] and "هنوز نه" in bundle["text/plain"]
     assert capsys.readouterr().out == ""
