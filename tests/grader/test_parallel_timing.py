@@ -19,7 +19,9 @@ import pytest
 from agentloop_grader import testing as T
 from agentloop_grader.autograde import Options, autograde
 from agentloop_grader.course import Course
+from agentloop_grader.protocol import CellJob, CellKind, Job, Limits
 from agentloop_grader.release import release
+from agentloop_grader.supervisor import Attempt, Ending, run_job
 from agentloop_grader.timing import clocked_cells, reads_a_clock
 
 pytestmark = pytest.mark.slow
@@ -126,7 +128,6 @@ def test_both_reports_say_so(graded):
 
 
 WAITS = "import time\ntime.sleep(60)  # waits, as a notebook waiting on something would"
-SPINS = "while True:  # an endless loop takes a whole core, busy machine or not\n    pass"
 
 
 @pytest.fixture(scope="module")
@@ -143,20 +144,43 @@ def killed(tmp_path_factory) -> tuple[Course, object]:
     (course.root / "source" / A / "speed.ipynb").write_text(json.dumps(nb))
     release(course, [A])
     released = T.read(course.released_notebook(A, "speed"))
-    for student, answer in (("waits", WAITS), ("spins", SPINS)):
+    for student, answer in (("waits", WAITS), ("right", "x = 2\n")):
         T.submit(course, A, student, T.with_answers(released, {"answer": answer}),
                  notebook="speed")
-    from agentloop_grader.protocol import Limits
-
     report = autograde(course, A, Options(workers=2, progress=False,
                                           limits=Limits(time_s=2, memory_mb=512)))
     return course, report
 
 
-def test_a_cell_killed_while_starved_is_run_again_alone_an_endless_loop_is_not(killed):
+def test_a_cell_killed_while_its_job_got_little_cpu_is_run_again_alone(killed):
     course, report = killed
     assert [(r["student"], r["cell"], r["outcome"]) for r in report.reruns] == \
         [("waits", "answer", "failed again")]
     assert "less than a core" in report.reruns[0]["why"]
     assert T.gradebook_scores(course, A) == {"waits": {"test_x": 0.0},
-                                             "spins": {"test_x": 0.0}}
+                                             "right": {"test_x": 1.0}}
+
+
+class _Worker:
+    """Attempts as a worker would report them: the first killed at the time limit."""
+
+    def __init__(self, cpu_seconds: float) -> None:
+        self.cpu_seconds, self.calls = cpu_seconds, 0
+
+    def attempt(self, job: Job) -> Attempt:
+        self.calls += 1
+        if self.calls == 1:
+            return Attempt(started=["loop"], ready=True, ending=Ending.TIME_LIMIT,
+                           seconds=10.0, cpu_seconds=self.cpu_seconds)
+        return Attempt(ready=True, ending=Ending.DONE, seconds=1.0, cpu_seconds=1.0)
+
+
+@pytest.mark.parametrize("cpu_seconds,starved", [(9.9, False), (2.0, True)])
+def test_only_a_job_with_less_than_a_core_counts_as_slowed(cpu_seconds, starved):
+    """An endless loop takes a whole core: killed with its CPU time near its wall time, it
+    was not slowed by the machine, and is not run again."""
+    job = Job("j", "s", "nb", (CellJob("loop", CellKind.PLAIN, "while True: pass"),),
+              Limits(time_s=10))
+    run = run_job(job, _Worker(cpu_seconds))
+    assert run.cells["loop"].excluded == "cell loop: killed after 10 s (time limit)"
+    assert run.starved == (["loop"] if starved else [])

@@ -106,14 +106,16 @@ class View:
                 (worker_roots if name in WORKER_ONLY_PACKAGES else paths).append(folder)
         paths += [*SYSTEM_DIRS, *ETC_FILES, *DEVICES, *extra_readable]
         readable, listable = carve(minimal(paths), [*hidden, *minimal(worker_roots)])
-        # an editable install puts the package's parent on sys.path: programs that walk
-        # sys.path (`!pip list`) must be able to list it (its names, not its files)
-        listable += [os.path.dirname(p) for p in readable if os.path.dirname(p) in sys.path
-                     and os.path.isdir(os.path.dirname(p))]
         worker, worker_listable = carve(minimal(worker_roots), hidden)
+        # an editable install puts our package's parent (lib/) on sys.path: programs that
+        # walk sys.path (`!pip list`) must be able to list it (its names, not its files)
+        parents = [os.path.dirname(folder) for name in PACKAGES
+                   if name not in WORKER_ONLY_PACKAGES
+                   for folder in _locations(name) if os.path.dirname(folder) in sys.path]
         return cls(readable=minimal(readable), work_root=os.path.abspath(work_root),
                    worker_only=minimal(worker),
-                   listable=tuple(folder for folder in minimal([*listable, *worker_listable])
+                   listable=tuple(folder for folder in dict.fromkeys(
+                       [*minimal([*listable, *worker_listable]), *parents])
                                   if not any(_within(folder, path) for path in readable)))
 
     def to_plain(self) -> dict[str, Any]:
@@ -132,6 +134,11 @@ class View:
     def worker_readable(self) -> tuple[str, ...]:
         """What the worker may read: the readable set and the worker-only paths."""
         return minimal([*self.readable, *self.worker_only])
+
+
+def _locations(package: str) -> list[str]:
+    spec = importlib.util.find_spec(package)
+    return list(spec.submodule_search_locations or []) if spec is not None else []
 
 
 def module_paths(modules: Iterable[str]) -> list[str]:
