@@ -90,7 +90,16 @@ def test_the_subtly_wrong_submission_earns_exactly_the_partial_score():
     assert grade_in_process(dict(SOLUTION, **DATA["WRONG"])) == DATA["PARTIAL"]
 
 
-@pytest.mark.parametrize("name", sorted(DATA["CHEATS"]))
+@pytest.mark.parametrize("name", sorted(set(DATA["CHEATS"]) - set(DATA["SANDBOX_ONLY"])))
 def test_every_cheat_earns_nothing_on_its_exercise(name):
     answers, expected = DATA["CHEATS"][name]
     assert grade_in_process(dict(SOLUTION, **answers)) == expected
+
+
+@pytest.mark.parametrize("name", DATA["SANDBOX_ONLY"])
+def test_a_cheat_that_digs_for_the_teachers_edition_finds_it_only_where_it_is(name):
+    """In this process the teacher's edition is loaded, so the digging answer is right here;
+    tests/grader/test_roundtrip.py grades it in the sandbox, where it earns nothing."""
+    answers, expected = DATA["CHEATS"][name]
+    assert not all(expected.values())
+    assert all(grade_in_process(dict(SOLUTION, **answers)).values())

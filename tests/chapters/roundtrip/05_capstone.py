@@ -16,10 +16,12 @@ CHEATS: whole-notebook submissions that must earn nothing on the exercise they c
 → (answer cells replaced, test cell → passes)): the library's officer and handover called or
 wrapped (the grader's sandbox does not load them at all), their source pasted (the office's
 rule and the report are variants they do not have), the check's own judge asked, the
-chapter's former answer, lookup tables of the visible cases made from what a learner holds
-(the check module and its shipped facts), the values the chapter prints, and keyword salad.
-tests/grader/test_roundtrip.py grades every one in the sandbox,
-tests/chapters/test_ch5_grading.py in this process.
+chapter's former answer, the expected value read from the caller's frames, the teacher's
+edition dug out of the process, lookup tables of the visible cases made from what a learner
+holds (the check module and its shipped facts), the values the chapter prints, and keyword
+salad. tests/grader/test_roundtrip.py grades every one in the sandbox,
+tests/chapters/test_ch5_grading.py in this process all but SANDBOX_ONLY: a test process holds
+the teacher's edition, which a sandbox never does.
 """
 
 import inspect
@@ -172,8 +174,41 @@ def limit_report(state):
     return f"{_limit_text(run)} Left unread: {unread}." + (f" Not read: {files}." if files else "")
 ''')
 
+# Looks for the teacher's edition wherever a process keeps objects (its modules, then every
+# object the collector knows): in the grader's sandbox there is none to find.
+_DIG = '''\
+import gc
+import sys
+
+
+def _dug(name):
+    for module in list(sys.modules.values()):
+        found = getattr(module, name, None)
+        if callable(found):
+            return found
+    for obj in gc.get_objects():
+        if callable(obj) and getattr(obj, "__name__", None) == name:
+            return obj
+    raise LookupError(f"no {name} in this process")
+'''
+
 CHEATS = {
     # --- exercise 1: the route's length ----------------------------------------------------------
+    "route_steps reads the expected value from its caller's frames": (
+        {"ch5-route-steps-answer": '''\
+import sys
+
+
+def route_steps(card_files, page_size):
+    frame = sys._getframe(1)
+    while frame is not None:
+        for name in ("facts", "expected", "want", "steps", "actions"):
+            value = frame.f_locals.get(name)
+            if type(value) is int:
+                return value
+        frame = frame.f_back
+    return 5
+'''}, _only(ROUTE)),
     "route_steps knows only the visible cases": (
         {"ch5-route-steps-answer": f"TABLE = {_ROUTE_TABLE!r}\n\n\n"
                                    "def route_steps(card_files, page_size):\n"
@@ -410,7 +445,19 @@ def after_search(state, board):
         return ("continue", None)
     return ("needs_input", PRINTED[state["query"]])
 '''}, _only(ASK)),
+    "digs the teacher's after_search out of the process": (
+        {"ch5-ask-answer": _DIG + '''
+
+def after_search(state, board):
+    return _dug("reference_after_search")(state, board)
+'''}, _only(ASK)),
     # --- exercise 5: the limit report -----------------------------------------------------------
+    "digs the teacher's limit report out of the process": (
+        {"ch5-report-answer": _DIG + '''
+
+def limit_report(state):
+    return _dug("reference_report")(state)
+'''}, _only(REPORT)),
     "wraps the library's limit reason, adding what it lacks": (
         {"ch5-report-answer": '''\
 from types import SimpleNamespace
@@ -456,3 +503,7 @@ def limit_report(state):
             "is confirmed.")
 '''}, _only(REPORT)),
 }
+
+# What only the sandbox can grade: this process, a test's, holds the teacher's edition.
+SANDBOX_ONLY = ("digs the teacher's after_search out of the process",
+                "digs the teacher's limit report out of the process")
