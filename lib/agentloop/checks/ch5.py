@@ -67,7 +67,12 @@ from agentloop.checks.claims import (
 from agentloop.checks.core import Case, Check, Compare, no_facts
 from agentloop.checks.student import shipped
 from agentloop.controller import validate_proposal
-from agentloop.duty.board_tools import PAGE_SIZE_RANGE, READ_TASK_CARDS, board_registry
+from agentloop.duty.board_tools import (
+    PAGE_SIZE_RANGE,
+    READ_TASK_CARDS,
+    board_registry,
+    read_task_cards,
+)
 from agentloop.duty.example import CARDS, ENCODINGS
 from agentloop.loop import MAX_RETRIES, MAX_STEPS
 from agentloop.proposals import ProposalRejected
@@ -655,8 +660,10 @@ def after_case(board: Files | str, query: str, pages: int | None = None, page_si
                chosen: str | None = None) -> dict[str, Any]:
     """The officer's state after reading `pages` pages (None: all of them) of the board for
     `query` — the person having chosen `chosen` — and the board itself."""
-    read = max(1, -(-len(board_files(board)) // page_size)) if pages is None else pages
-    run = officer_run(board, query, page_size, max_steps=read, chosen=chosen)
+    if pages is None:   # every page: as many as a read of the board says it has
+        with board_folder(board) as folder:
+            pages = read_task_cards(folder, query, 1, page_size)["pages"]
+    run = officer_run(board, query, page_size, max_steps=pages, chosen=chosen)
     return {"board": board, "state": plain_state(run.state)}
 
 
