@@ -4,6 +4,7 @@
     python tools/translations.py new LANG NN_name        a translation file to start from
     python tools/translations.py stamp LANG NN_name CELL…  (or --all) say these cells now
                                                          translate the current English
+    python tools/translations.py chapters LANG OUT       the chapters a learner of LANG reads
 
 English (chapters/src/NN_name.py → chapters/NN_name.ipynb) is the source of truth. A
 translation file holds, for every cell with words in it, the translated text and the
@@ -521,6 +522,25 @@ def stamp(language: str, stem: str, cell_ids: list[str] | None) -> list[str]:
     return [p.cell.id for p in chosen]
 
 
+def course_in(language: str, out: Path) -> list[str]:
+    """Write the course's chapters as a learner of `language` reads them into `out`: each
+    chapter's translation where there is one, else the English (what `./course lab
+    --lang` releases to the workspace). Returns one line a chapter; only changed files are
+    rewritten, and nothing else in `out` is touched."""
+    language = parse_language(language).value
+    out.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for english in sorted(CHAPTERS.glob("[0-9]*.ipynb")):
+        translated = translated_notebook_path(language, english.stem)
+        chosen = translated if language in TRANSLATED and translated.is_file() else english
+        target = out / english.name
+        data = chosen.read_bytes()
+        if not target.is_file() or target.read_bytes() != data:
+            target.write_bytes(data)
+        lines.append(f"{english.stem}: {language if chosen == translated else 'en'}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -534,8 +554,15 @@ def main(argv: list[str] | None = None) -> int:
     done.add_argument("chapter")
     done.add_argument("cells", nargs="*", help="cell ids (see status)")
     done.add_argument("--all", action="store_true", help="every cell that needs updating")
+    course = sub.add_parser("chapters", help="the chapters a learner of LANG reads, into OUT "
+                                             "(translated where they are, else English)")
+    course.add_argument("language")
+    course.add_argument("out", type=Path)
     args = parser.parse_args(argv)
     try:
+        if args.command == "chapters":
+            print(f"{shown(args.out)}: " + ", ".join(course_in(args.language, args.out)))
+            return 0
         if args.command == "status":
             languages = [parse_language(args.language).value] if args.language else \
                 [code.value for code in TRANSLATED]

@@ -275,3 +275,14 @@ def test_build_chapters_fails_on_a_stale_translation_and_writes_it_only_when_mar
     assert build_chapters.main([STEM, "--lang", "ru", "--check"]) == 1
     assert "out of date with chapters/src and chapters/i18n: chapters/ru/01_agent_loop.ipynb" \
         in capsys.readouterr().err
+
+
+def test_the_chapters_a_learner_of_a_language_reads(tmp_path):
+    lines = tr.course_in("bg", tmp_path)
+    assert lines[0] == f"{STEM}: bg" and all(line.endswith(": en") for line in lines[1:])
+    first = tmp_path / f"{STEM}.ipynb"
+    assert first.read_bytes() == (ROOT / "chapters" / "bg" / f"{STEM}.ipynb").read_bytes()
+    stamp = first.stat().st_mtime_ns
+    tr.course_in("bg", tmp_path)  # nothing changed: nothing rewritten
+    assert first.stat().st_mtime_ns == stamp
+    assert tr.course_in("en", tmp_path / "en")[0] == f"{STEM}: en"
