@@ -275,11 +275,12 @@ class Autograder:
         try:
             report = self._graded(students)
         except SandboxUnfit as exc:
+            other = "disk" if self.placement.tmpfs else "ram"
             raise GradingError(
                 f"nothing was graded: the sandbox ({self.choice.mode}) cannot give the "
                 f"notebooks their files, as stock would: {exc}; work dirs in "
-                f"{self.placement.describe()}. Set {SCRATCH_ENV}=disk (or TMPDIR) to put "
-                "them elsewhere, or report this") from None
+                f"{self.placement.describe()}. Try {SCRATCH_ENV}={other} or another "
+                "--isolation, and please report this") from None
         report.seconds = round(time.monotonic() - start, 3)
         reports = self.course.root / "reports"
         report.save(reports)
