@@ -9,6 +9,7 @@ sandbox's view on purpose, which must be caught the same way in each isolation m
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from agentloop_grader.protocol import CellJob, CellKind, Job, Limits, Setup
 from agentloop_grader.release import release
 from agentloop_grader.supervisor import SandboxUnfit, run_job
 from agentloop_grader.workers import Worker
+from unprivileged import is_root, run_as_teacher, run_with_python_reachable
 
 
 @pytest.mark.parametrize("mode", ["namespaces", "landlock"])
@@ -75,3 +77,23 @@ def test_the_run_stops_with_one_line_and_grades_nothing(tmp_path, monkeypatch):
     with course.gradebook() as gb:
         assert list(gb.assignment_submissions(mc.ASSIGNMENT)) == []
     assert not (course.root / "autograded").exists()
+
+
+NESTED = "AGENTLOOP_UNFIT_TEST_NESTED"
+
+
+@pytest.mark.skipif(not is_root() or os.environ.get(NESTED) == "1",
+                    reason="run as root: this file's sandbox half again as the teacher and, "
+                    "for landlock, with this Python reachable by uid 65534")
+@pytest.mark.parametrize("account", ["teacher", "root with Python reachable"])
+def test_the_same_as_the_other_accounts(account):
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__]
+    env = {NESTED: "1"}
+    if account == "teacher":
+        done = run_as_teacher([*argv, "-k", "not other_accounts"],
+                              cwd=str(Path(__file__).parent), env=env, timeout=600)
+    else:
+        done = run_with_python_reachable([*argv, "-k", "landlock"], cwd="/",
+                                         env={**os.environ, **env}, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout and "skipped" not in done.stdout, done.stdout[-2000:]
