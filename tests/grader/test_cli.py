@@ -144,9 +144,11 @@ def test_release_collect_autograde_feedback_export(tmp_path):
     assert "jane_doe_12345" in out.read_text()
 
 
-def test_console_script_is_declared():
-    text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
-    assert 'agentloop-grade = "agentloop_grader.cli:main"' in text
+def test_console_script_is_declared_by_the_teachers_distribution():
+    root = Path(__file__).resolve().parents[2]
+    assert 'agentloop-grade = "agentloop_grader.cli:main"' in \
+        (root / "grader" / "pyproject.toml").read_text()
+    assert "agentloop_grader" not in (root / "pyproject.toml").read_text()  # not a learner's
 
 
 def test_release_makes_an_exchange_inside_the_course_only(tmp_path, capsys):

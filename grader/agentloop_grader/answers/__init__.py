@@ -103,14 +103,7 @@ def chapter_keys(chapter: str) -> dict[str, Check]:
     try:
         module = importlib.import_module(f"{__name__}.{chapter}")
     except ModuleNotFoundError:
-        # TEMPORARY (issue 19): a chapter not yet split keeps its references in the
-        # learner's module; remove with agentloop/checks/legacy.py.
-        try:
-            from agentloop.checks import checks_in
-
-            return checks_in(importlib.import_module(f"agentloop.checks.{chapter}"))
-        except ModuleNotFoundError:
-            return {}
+        return {}
     return {chk.id: chk for chk in module.CHECKS}
 
 
@@ -122,8 +115,5 @@ def answer_key(check_id: str) -> Check | None:
 
 def references(chapter: str) -> dict[str, Any]:
     """What a correct submission defines, by answer name (the chapter's REFERENCE)."""
-    try:
-        module = importlib.import_module(f"{__name__}.{chapter}")
-    except ModuleNotFoundError:  # TEMPORARY (issue 19): see chapter_keys
-        module = importlib.import_module(f"agentloop.checks.{chapter}")
+    module = importlib.import_module(f"{__name__}.{chapter}")
     return dict(module.REFERENCE)

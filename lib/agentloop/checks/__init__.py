@@ -166,7 +166,7 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
     # The grader does not load the library modules that answer any exercise of this
     # chapter; here they are kept out of the answer's reach while it runs (and only then:
     # a judge may use them), so practice says what grading will say.
-    objects = [*library_objects(answered_by_chapter(check_id, chk)), *chk.withhold]
+    objects = library_objects(answered_by_chapter(check_id, chk))
 
     def probing() -> Any:
         return withheld(answer, objects)

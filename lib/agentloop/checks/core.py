@@ -303,7 +303,6 @@ class Check:
     facts: Callable[[Any], Any] | None = None
     whole: Callable[[list[Any]], str | None] | None = None
     answered_by: tuple[str, ...] = ()
-    withhold: tuple[Any, ...] = ()  # TEMPORARY: legacy chapters' objects (see legacy.py)
 
     def all_cases(self, hidden: bool = False, seed: int | None = None) -> list[Case]:
         """The visible cases, or (hidden=True) the visible plus generated hidden ones, drawn

@@ -105,7 +105,7 @@ def outputs_of(lock: dict[str, Any], answer_for: Callable[[Any], Any]) -> list[l
     check's own probe (with the library's own answer out of reach, as `check` does); None
     when the answer raised on one of them or is missing (`answer_for(check)` raises
     LookupError)."""
-    from agentloop.checks import get_check
+    from agentloop.checks import answered_by_chapter, get_check
     from agentloop.checks.core import Case, collect
     from agentloop.checks.withhold import Withheld, library_objects, withheld
 
@@ -119,7 +119,7 @@ def outputs_of(lock: dict[str, Any], answer_for: Callable[[Any], Any]) -> list[l
         cases = [Case(value, f"lock input {number}") for number, value in
                  enumerate(part["inputs"], 1)]
         try:
-            with withheld(answer, [*library_objects(chk.answered_by), *chk.withhold]):
+            with withheld(answer, library_objects(answered_by_chapter(chk.id, chk))):
                 results = collect(chk, answer, cases)
         except Withheld:
             return None
