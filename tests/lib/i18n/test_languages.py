@@ -13,8 +13,11 @@ from agentloop.i18n import ENV, Language, current, direction, is_rtl, speaking
 
 @pytest.fixture(autouse=True)
 def english(monkeypatch):
-    """Each test starts in English, whatever the shell or an earlier test said."""
-    monkeypatch.delenv(ENV, raising=False)
+    """Each test starts in English, whatever the shell or an earlier test said, and leaves
+    $AGENTLOOP_LANG as it found it (use_language sets it: the notebooks nbval runs later in
+    this process must not inherit it). Set, then deleted: both are undone afterwards."""
+    monkeypatch.setenv(ENV, "en")
+    monkeypatch.delenv(ENV)
     monkeypatch.setattr(i18n.languages, "_chosen", None)
 
 
