@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -50,3 +52,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     parts = [f"{tier} {_tier_seconds[tier]:.0f} s" for tier in order if tier in _tier_seconds]
     terminalreporter.write_line(f"time by tier: {', '.join(parts)} "
                                 f"(total {sum(_tier_seconds.values()):.0f} s)")
+
+
+@pytest.fixture(autouse=True)
+def _speaks_english_afterwards() -> Iterator[None]:
+    """Every test leaves the process in English: a translated chapter's `use_language`
+    sets $AGENTLOOP_LANG, and the notebooks nbval runs later in this process (their kernels
+    inherit the environment) must not speak it."""
+    yield
+    os.environ.pop("AGENTLOOP_LANG", None)
+    languages = sys.modules.get("agentloop.i18n.languages")
+    if languages is not None:
+        languages._chosen = None
