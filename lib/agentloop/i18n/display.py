@@ -54,6 +54,9 @@ def _ipython() -> object | None:
     if module is None:
         return None
     try:
-        return module.get_ipython()
+        shell = module.get_ipython()
     except Exception:  # an IPython too old or half-imported: print instead
         return None
+    # a kernel's shell (a notebook shows HTML); a terminal's IPython, or one a program made
+    # for itself (the grader's cell runner), prints
+    return shell if getattr(shell, "kernel", None) is not None else None

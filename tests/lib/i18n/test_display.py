@@ -42,6 +42,16 @@ def test_outside_a_kernel_everything_is_printed(capsys):
     assert capsys.readouterr().out == "plain\n"
 
 
+def test_an_ipython_shell_without_a_kernel_prints_too(capsys):
+    """A terminal's IPython, or the one the grader's cell runner makes for itself."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    InteractiveShell.instance()
+    with speaking("fa"):
+        display.show("plain", "<b>html</b>")
+    assert capsys.readouterr().out == "plain\n"
+
+
 def test_a_check_cell_in_persian_shows_the_report_right_to_left(shown, capsys):
     from agentloop.checks import check
 
