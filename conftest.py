@@ -1,4 +1,5 @@
-"""The whole suite's shared set-up. tests/ mirrors the code:
+"""The whole suite's shared set-up (the chapters' notebooks under nbval included). tests/ mirrors
+the code:
 
     tests/lib/…        agentloop (what a learner runs), one test file per module
     tests/grader/…     agentloop_grader (the teacher's side)
@@ -18,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-TESTS = Path(__file__).resolve().parent
-ROOT = TESTS.parent
+ROOT = Path(__file__).resolve().parent
+TESTS = ROOT / "tests"
 GOLDEN = TESTS / "golden"
 
 # Helpers are imported by their own names (`from unprivileged import …`), wherever a test is.
