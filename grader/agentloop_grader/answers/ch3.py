@@ -271,7 +271,9 @@ def _repeated_actions(rng: random.Random, rule: str) -> list[tuple[str, str]]:
             return _repeated_actions(rng, rule)
         last = (rng.choice(unused), before[1])
     else:  # ALL_DIFFERENT: a new pair of a tool and an order both asked for before
-        tools, asked = {t for t, _ in earlier}, {o for _, o in earlier}
+        # in the order first asked (a set's order changes from one process to the next)
+        tools = list(dict.fromkeys(t for t, _ in earlier))
+        asked = list(dict.fromkeys(o for _, o in earlier))
         fresh = [(t, o) for t in tools for o in asked if (t, o) not in earlier]
         if len(earlier) < 3 or not fresh:
             return _repeated_actions(rng, rule)
