@@ -103,7 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--disk-limit", type=_positive_int, default=1024, metavar="MB",
                    help="files a notebook may write, all together (default 1024)")
     p.add_argument("--seed", type=int, default=None,
-                   help="seed for checks' hidden cases (default: each check's fixed seed)")
+                   help="draw the checks' hidden cases from this seed instead of the "
+                   "course's secret one (see `seed`)")
     p.add_argument("--isolation", choices=ISOLATION_MODES, default="auto",
                    help="sandbox (default auto: the strongest this machine has)")
     p.add_argument("--trusted-submissions", action="store_true",
@@ -113,6 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="image for --isolation container")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(handler=_autograde)
+
+    p = command("seed", "the course's secret seed, which every check's hidden cases are "
+                "drawn from (made at the first release, never released): show its fingerprint, "
+                "or --rotate to make a new one (the next autograde draws new hidden cases)")
+    p.add_argument("--rotate", action="store_true", help="make a new secret seed")
+    p.set_defaults(handler=_seed)
 
     p = command("feedback", "write per-student feedback HTML with nbgrader")
     p.add_argument("assignment", metavar="ASSIGNMENT")
@@ -191,6 +198,21 @@ def _autograde(args: argparse.Namespace) -> int:
     print(report.summary())
     for path in report.files:
         print(f"report: {path}")
+    return 0
+
+
+def _seed(args: argparse.Namespace) -> int:
+    from .secret import course_seed, fingerprint, rotate, seed_path
+
+    course = _course(args).require()
+    if args.rotate:
+        old, new = rotate(course.root)
+        print(f"seed: {seed_path(course.root)}: new secret seed {new}"
+              + (f" (was {old})" if old else "")
+              + "; the next autograde draws new hidden cases, so a regrade may change scores")
+    else:
+        print(f"seed: {seed_path(course.root)}: secret seed "
+              f"{fingerprint(course_seed(course.root))}")
     return 0
 
 

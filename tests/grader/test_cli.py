@@ -165,3 +165,39 @@ def test_release_makes_an_exchange_inside_the_course_only(tmp_path, capsys):
         f"c = get_config()\nc.Exchange.root = {str(shared)!r}\n")
     assert main(["release", "hw", "--course", str(course)]) == 0
     assert not shared.exists()
+
+
+def test_the_secret_seed_is_made_at_release_shown_by_fingerprint_and_rotated(tmp_path, capsys):
+    from agentloop_grader.cli import main
+    from agentloop_grader.secret import course_seed, fingerprint, seed_path
+
+    course = tmp_path / "course"
+    (course / "source" / "ps1").mkdir(parents=True)
+    assert main(["seed", "--course", str(course)]) == 2  # no seed yet: one line says how
+    assert "agentloop-grade release" in capsys.readouterr().err
+    seed_path(course).parent.mkdir(parents=True)
+    first = course_seed(course, create=True)
+    assert oct(seed_path(course).stat().st_mode)[-3:] == "600"
+    assert main(["seed", "--course", str(course)]) == 0
+    out = capsys.readouterr().out
+    assert fingerprint(first) in out and first not in out  # never the seed itself
+    assert main(["seed", "--rotate", "--course", str(course)]) == 0
+    out = capsys.readouterr().out
+    second = course_seed(course)
+    assert second != first and fingerprint(second) in out and fingerprint(first) in out
+    assert "new hidden cases" in out
+
+
+def test_release_makes_the_secret_seed_and_releases_nothing_of_it(tmp_path):
+    from agentloop_grader.course import Course
+    from agentloop_grader.release import release
+    from agentloop_grader.secret import course_seed, seed_path
+
+    course = Course(tmp_path / "course")
+    release(course, ["01_agent_loop"])
+    seed = course_seed(course.root)
+    assert seed_path(course.root).is_file()
+    for folder in ("release", "source"):
+        for path in (course.root / folder).rglob("*"):
+            if path.is_file():
+                assert seed not in path.read_bytes().decode("utf-8", "replace"), path
