@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agentloop.checks.core import Case, Check
-from agentloop.checks.student import shipped
+from agentloop.checks.student import shipped, whole_digest
 from agentloop.errors import describe_error
 from agentloop.harness import (
     DEMO_GOAL,
@@ -515,10 +515,16 @@ PAIRS = tuple((source, target) for source in NAMES for target in NAMES)  # a tab
 
 
 def _rows_probe(rows: Any, case: dict[str, Any]) -> Any:
-    return [list(row) for row in rows]
+    """The whole table, its rows in one order (repr's), so every right table is the same
+    output whatever order it was written in (its digest is what says "right")."""
+    return sorted((list(row) for row in rows), key=repr)
 
 
-def _judge_rows(case: dict[str, Any], legal_moves: dict[str, bool], output: Any) -> str | None:
+def _judge_rows(case: dict[str, Any], legal_moves: dict[str, bool] | None,
+                output: Any) -> str | None:
+    """The table's shape for one source state; and, on the teacher's side (with the
+    reference's legal moves as facts), which moves it allows. A learner's edition holds
+    no legal moves: the table as a whole is judged by its digest (`whole`)."""
     if not isinstance(output, list) or not all(
             isinstance(row, list) and len(row) == 3 for row in output):
         return "the table must be a list of (source, target, legal) rows"
@@ -535,6 +541,8 @@ def _judge_rows(case: dict[str, Any], legal_moves: dict[str, bool], output: Any)
         pair = (case["source"], target)
         if pair not in seen:
             return f"no row for {pair[0]} -> {target}: the table covers all 36 pairs"
+        if legal_moves is None:
+            continue
         legal = legal_moves[target]
         if seen[pair] != legal:
             return f"{pair[0]} -> {target} is {'legal' if legal else 'illegal'}"
@@ -549,6 +557,10 @@ TABLE_ROWS = Check(
     probe=_rows_probe,
     judge=_judge_rows,
     facts=shipped(CHAPTER, "ch4-table-rows"),
+    # The table is the answer: this edition ships only a salted digest of the right one.
+    whole=whole_digest(CHAPTER, "ch4-table-rows", "every row is well formed and every pair "
+                       "is there, but the table does not allow exactly the moves of Figure 2 "
+                       "(which rows are wrong is not said: that would give them away)"),
     cases=lambda: [Case({"source": name}, f"rows from {name}", rule=f"the moves out of {name}")
                    for name in NAMES],
     hint="One row per ordered pair of states (36 rows, self-loops included); legal is True "
