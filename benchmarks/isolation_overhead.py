@@ -35,7 +35,8 @@ from agentloop_grader.isolation import (
 # confine_job; print medians in milliseconds.
 WORKER = r'''
 import json, os, sys, time
-from agentloop_grader.isolation import Choice, JobLimits, Mode, View, confine_job
+from agentloop_grader.isolation import Choice, Mode, View, confine_job
+from agentloop_grader.protocol import Limits
 sys.stdout.write("ready\n"); sys.stdout.flush()
 spec = json.loads(sys.stdin.readline())
 if not spec:
@@ -43,7 +44,7 @@ if not spec:
 choice = Choice(**dict(spec["choice"], mode=Mode(spec["choice"]["mode"]),
                        layers=tuple(spec["choice"]["layers"])))
 view = View(tuple(spec["view"]["readable"]), spec["view"]["work_root"], ())
-limits = JobLimits()
+limits = Limits()
 
 
 def timed(confine):

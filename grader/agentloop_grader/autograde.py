@@ -35,8 +35,9 @@ from agentloop.checks import VISIBLE_FILE
 
 from .assignment import Assignment, load_assignment
 from .classreport import after_run
-from .config import execute_timeout
+from .config import course_limits
 from .course import Course, GradingError
+from .isolation.modes import AUTO, Mode
 from .judging import CaseBook, CellScore, score_notebook
 from .late import LatePenalties
 from .protocol import Job, Limits, Run, Setup, SubmittedFile
@@ -78,7 +79,7 @@ class Options:
     seed: int | None = None  # None: the course's secret seed (see secret.py)
     progress: bool = True
     students: tuple[str, ...] = ()  # only these (default: every submission)
-    isolation: str = "auto"  # or namespaces | landlock | container | trusted
+    isolation: str = AUTO  # or a Mode: namespaces | landlock | container | trusted
     trusted: bool = False  # the teacher vouches for every submission (no sandbox allowed)
     container_image: str | None = None
 
@@ -121,7 +122,7 @@ class Autograder:
             raise GradingError(f"{assignment} is not released in {course.root}; "
                                f"run `agentloop-grade release {assignment}` first")
         config = course.config()
-        self.limits = options.limits or Limits(time_s=execute_timeout(config))
+        self.limits = options.limits or course_limits(config)
         self.exclude_overwriting = exclude_overwriting(config, assignment)
         self.clocked = clocked_cells(self.assignment)  # test cells that measure time
         self.seed = options.seed if options.seed is not None else \
@@ -380,7 +381,7 @@ class Autograder:
     def _report(self) -> RunReport:
         options = self.options
         notes = []
-        if self.choice.mode == "trusted":
+        if self.choice.mode is Mode.TRUSTED:
             notes.append("TRUSTED RUN: submissions ran without a sandbox "
                          "(--trusted-submissions)")
         seed = options.seed if options.seed is not None else \

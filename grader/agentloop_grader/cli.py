@@ -22,8 +22,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .course import DEFAULT_COURSE, Course, GradingError
+from .isolation.modes import AUTO, Mode
+from .protocol import Limits
 
-ISOLATION_MODES = ("auto", "namespaces", "landlock", "container", "trusted")
+LIMITS = Limits()  # the defaults the help names
+
 
 
 class _Parser(argparse.ArgumentParser):
@@ -97,15 +100,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="parallel sandboxes (default: one per core)")
     p.add_argument("--scheduler", default=None, help="run on a Dask scheduler (ADDRESS)")
     p.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS",
-                   help="per cell (default: the course's ExecutePreprocessor.timeout, 30)")
-    p.add_argument("--memory-limit", type=_positive_int, default=2048, metavar="MB",
-                   help="memory per notebook (default 2048)")
-    p.add_argument("--disk-limit", type=_positive_int, default=1024, metavar="MB",
-                   help="files a notebook may write, all together (default 1024)")
+                   help="per cell (default: the course's ExecutePreprocessor.timeout, "
+                   f"{LIMITS.time_s:g})")
+    p.add_argument("--memory-limit", type=_positive_int, default=None, metavar="MB",
+                   help=f"memory per notebook (default {LIMITS.memory_mb})")
+    p.add_argument("--disk-limit", type=_positive_int, default=None, metavar="MB",
+                   help=f"files a notebook may write, all together (default {LIMITS.disk_mb})")
     p.add_argument("--seed", type=int, default=None,
                    help="draw the checks' hidden cases from this seed instead of the "
                    "course's secret one (see `seed`)")
-    p.add_argument("--isolation", choices=ISOLATION_MODES, default="auto",
+    p.add_argument("--isolation", choices=[AUTO, *map(str, Mode)], default=AUTO,
                    help="sandbox (default auto: the strongest this machine has)")
     p.add_argument("--trusted-submissions", action="store_true",
                    help="allow grading without a sandbox when none is available; the run "
@@ -179,20 +183,15 @@ def _collect(args: argparse.Namespace) -> int:
 
 def _autograde(args: argparse.Namespace) -> int:
     from .autograde import Options, autograde
-    from .protocol import Limits
+    from .config import course_limits
 
     course = _course(args).require()
     assignment = course.resolve(args.assignment)
-    limits = None
-    if args.time_limit is not None or args.memory_limit != 2048 or args.disk_limit != 1024:
-        from .config import execute_timeout
-
-        limits = Limits(time_s=args.time_limit or execute_timeout(course.config()),
-                        memory_mb=args.memory_limit, disk_mb=args.disk_limit)
-    isolation = args.isolation
+    limits = course_limits(course.config(), args.time_limit, args.memory_limit,
+                           args.disk_limit)
     options = Options(workers=args.workers, scheduler=args.scheduler, limits=limits,
                       seed=args.seed, progress=not args.no_progress,
-                      students=tuple(args.student), isolation=isolation,
+                      students=tuple(args.student), isolation=args.isolation,
                       trusted=args.trusted_submissions, container_image=args.container_image)
     report = autograde(course, assignment, options)
     print(report.summary())

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .protocol import Limits
+
 CONFIG_NAME = "nbgrader_config.py"
 
 
@@ -105,9 +107,18 @@ def setting(config: Any, section: str, name: str, default: Any = None) -> Any:
 
 def execute_timeout(config: Any) -> float:
     """Seconds per cell, as stock autograde: Execute.timeout, else ExecutePreprocessor's,
-    else nbgrader's default of 30 (None or ≤ 0 means no limit there; we keep 30)."""
+    else nbgrader's default of 30, Limits' (None or ≤ 0 means no limit there; we keep 30)."""
     for section in ("Execute", "ExecutePreprocessor"):
         value = setting(config, section, "timeout")
         if isinstance(value, int | float) and value > 0:
             return float(value)
-    return 30.0
+    return Limits().time_s
+
+
+def course_limits(config: Any, time_s: float | None = None, memory_mb: int | None = None,
+                  disk_mb: int | None = None) -> Limits:
+    """A run's Limits: what the teacher passed (`--time-limit`, `--memory-limit`,
+    `--disk-limit`), else the course's time limit per cell and Limits' own defaults."""
+    given = {"memory_mb": memory_mb, "disk_mb": disk_mb}
+    return Limits(time_s=time_s or execute_timeout(config),
+                  **{name: value for name, value in given.items() if value is not None})

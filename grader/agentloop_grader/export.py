@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from .course import Course, GradingError
+from .isolation.modes import Mode
 from .lms import Exported, export_lms
 
 TRUSTED_MARK = "trusted (no sandbox)"
@@ -49,7 +50,7 @@ def last_isolation(course: Course, assignment: str) -> str:
             mode = json.loads(path.read_text(encoding="utf-8"))["settings"]["isolation_mode"]
         except (OSError, ValueError, KeyError, TypeError):
             continue
-        return TRUSTED_MARK if mode == "trusted" else str(mode)
+        return TRUSTED_MARK if mode == Mode.TRUSTED else str(mode)
     return ""
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields, is_dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 Plain = None | bool | int | float | str | list | dict
 
@@ -89,14 +89,37 @@ class SubmittedFile:
 
 @dataclass(frozen=True)
 class Limits:
-    """What one job may use. Times are per cell; memory is the address space of the job;
-    disk is what the job may write in its work dir, all files together."""
+    """What one notebook may use: the only definition, with its defaults. The CLI (or the
+    course's ExecutePreprocessor.timeout, see config.course_limits) makes one; every Job
+    carries it into the sandbox, where each of its numbers is enforced in one place:
+
+        time_s      per cell, wall clock: the supervisor's `Sequence.deadline` kills the
+                    job when a cell outlives it (and, as a backstop, a job that outlives
+                    `job_seconds`); the job's CPU rlimit (`cpu_seconds`) only stops one
+                    that burns more CPU than that on many threads
+        memory_mb   the job's address space, on top of what its warm worker maps (RLIMIT_AS)
+        disk_mb     what the job may write in its work dir, all files together (the
+                    worker's DiskWatch)
+        file_mb     the largest file it may write (RLIMIT_FSIZE)
+        open_files  RLIMIT_NOFILE
+    """
 
     time_s: float = 30.0  # stock nbgrader's ExecutePreprocessor timeout
     memory_mb: int = 2048
     file_mb: int = 64
     open_files: int = 256
     disk_mb: int = 1024
+
+    STARTUP_S: ClassVar[float] = 20.0  # fork, set-up and confinement, before the first cell
+
+    def job_seconds(self, cells: int) -> float:
+        """Wall clock for a whole job of `cells` cells: the start-up, one time limit per
+        cell and one more (the per-cell deadline always comes first in a healthy job)."""
+        return self.STARTUP_S + self.time_s * (cells + 1)
+
+    def cpu_seconds(self, cells: int) -> int:
+        """CPU time of a whole job of `cells` cells (RLIMIT_CPU)."""
+        return int(self.time_s * (cells + 1)) + 5
 
     def __post_init__(self) -> None:
         if not self.time_s > 0:

@@ -35,7 +35,6 @@ OUTPUT_CAP = 64 * 1024  # bytes of stray stdout / stderr kept per attempt
 STARVED_SHARE = 0.8  # a job killed at the time limit with less CPU than this share of its
 # wall time was slowed by a busy machine (an endless loop takes a whole core)
 CHANNEL_CAP = 64 * 1024 * 1024  # bytes of protocol messages accepted per attempt
-STARTUP_SECONDS = 20.0  # fork, set-up and confinement, before the first cell
 MAX_WORKER_RESTARTS = 2  # a worker that dies before a job begins is started again
 
 
@@ -79,10 +78,12 @@ class Attempt:
 
 
 class Sequence:
-    """Accept the channel's lines only in the protocol's order for this job's cells."""
+    """Accept the channel's lines only in the protocol's order for this job's cells, and
+    say when the job has run out of time (`deadline`)."""
 
-    def __init__(self, cell_ids: list[str]) -> None:
+    def __init__(self, cell_ids: list[str], limits: Limits) -> None:
         self.cell_ids = cell_ids
+        self.limits = limits
         self.position = 0  # the next cell to start
         self.running: str | None = None
         self.started_at = 0.0
@@ -143,12 +144,15 @@ class Sequence:
             return True
         return False
 
-    def deadline(self, start: float, time_s: float) -> float:
-        """When to give up: a cell's time limit from its start (or from the last message,
-        between cells); before Ready, the start-up allowance."""
+    def deadline(self, start: float) -> float:
+        """When to give up on a job that started at `start`: a cell's time limit from its
+        start (or from the last message, between cells); before Ready, the start-up
+        allowance; never later than the whole job's allowance. The one place the time
+        limit is enforced (protocol.Limits)."""
+        whole = start + self.limits.job_seconds(len(self.cell_ids))
         if self.ready:
-            return self.started_at + time_s
-        return start + STARTUP_SECONDS
+            return min(self.started_at + self.limits.time_s, whole)
+        return min(start + self.limits.STARTUP_S, whole)
 
 
 def describe_end(attempt: Attempt, culprit: str, limits: Limits) -> str:

@@ -186,7 +186,7 @@ class Worker:
     def _watch(self, job: Job, fds: list[int], start: float, disk: DiskWatch) -> Attempt:
         assert self.sock is not None
         channel, out_fd, _err_fd = fds
-        sequence = Sequence([c.cell_id for c in job.cells])
+        sequence = Sequence([c.cell_id for c in job.cells], job.limits)
         out, err = _Reader(OUTPUT_CAP), _Reader(OUTPUT_CAP)
         selector = selectors.DefaultSelector()
         for fd in fds:
@@ -197,11 +197,10 @@ class Worker:
         ended_at = 0.0
         lost = timed_out = too_much = False
         culprit: str | None = None
-        total = start + 20.0 + job.limits.time_s * (len(job.cells) + 1)
         try:
             while ended is None or open_fds:
                 now = time.monotonic()
-                deadline = min(sequence.deadline(start, job.limits.time_s), total)
+                deadline = sequence.deadline(start)
                 if ended is not None:
                     deadline = min(deadline, ended_at + 1.0)
                 if now >= deadline:

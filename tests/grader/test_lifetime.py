@@ -103,8 +103,8 @@ def test_killing_the_grader_leaves_no_sandbox(user, isolation):
 # reparented to this script (a subreaper), must exit with EXIT_ORPHANED, not run on.
 ORPHAN = r'''
 import ctypes, os, sys, tempfile
-from agentloop_grader.isolation import EXIT_ORPHANED, JobLimits, View, choose, confine_job, \
-    prepare_workdir
+from agentloop_grader.isolation import EXIT_ORPHANED, View, choose, confine_job, prepare_workdir
+from agentloop_grader.protocol import Limits
 
 PR_SET_CHILD_SUBREAPER = 36
 choice = choose(sys.argv[1])
@@ -122,7 +122,7 @@ if zygote == 0:
         os.read(read, 1)  # end of file: the zygote is exiting
         while os.getppid() == parent:
             pass
-        confine_job(choice, view, workdir, JobLimits(), parent=parent)
+        confine_job(choice, view, workdir, Limits(), parent=parent)
         os._exit(0)  # ran on as an orphan
     os._exit(0)
 os.close(write)

@@ -54,7 +54,7 @@ def test_messages_round_trip_and_nothing_else_is_accepted():
 
 
 def test_the_sequence_refuses_messages_out_of_order():
-    sequence = Sequence(["a", "b"])
+    sequence = Sequence(["a", "b"], Limits())
     lines = [CellStarted("a"), Ready(), CellStarted("b"), CellStarted("a"),
              CellFinished("b"), CellFinished("a"), Done(), CellStarted("b"), CellFinished("b"),
              Done()]
@@ -62,6 +62,20 @@ def test_the_sequence_refuses_messages_out_of_order():
     assert sequence.done
     assert [m.cell_id for m in sequence.finished] == ["a", "b"]
     assert sequence.garbage == 5  # started a before ready, b out of turn, finished b, done
+
+
+def test_the_time_limit_is_one_deadline_from_the_jobs_limits():
+    limits = Limits(time_s=2.0)
+    sequence = Sequence(["a", "b"], limits)
+    assert sequence.deadline(100.0) == 100.0 + Limits.STARTUP_S  # before Ready: set-up
+    sequence.feed(encode(Ready()), 101.0)
+    assert sequence.deadline(100.0) == 103.0  # a cell's time from the last message
+    sequence.feed(encode(CellStarted("a")), 110.0)
+    assert sequence.deadline(100.0) == 112.0
+    assert limits.job_seconds(2) == Limits.STARTUP_S + 2.0 * 3
+    sequence.feed(encode(CellFinished("a")) + encode(CellStarted("b")), 125.5)
+    assert sequence.deadline(100.0) == 100.0 + limits.job_seconds(2)  # the whole job's cap
+    assert limits.cpu_seconds(2) == 11  # the job's CPU rlimit: every cell, one more, 5 s
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,8 @@ import sys
 import threading
 import time
 
-from agentloop_grader.isolation import JobLimits, View, choose, prepare_workdir, worker_command
+from agentloop_grader.isolation import View, choose, prepare_workdir, worker_command
+from agentloop_grader.protocol import Limits
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SECRET = "agentloop-probe-secret"
@@ -37,14 +38,15 @@ WAIT_SECONDS = 30.0
 # Runs inside the sandbox with `python -I -c`: tests/ is not readable there.
 WORKER = r'''
 import json, os, socket, sys, time
-from agentloop_grader.isolation import Choice, JobLimits, Mode, View, confine_job, harden_worker
+from agentloop_grader.isolation import Choice, Mode, View, confine_job, harden_worker
+from agentloop_grader.protocol import Limits
 
 control = socket.socket(fileno=int(sys.argv[1]))
 spec = json.loads(control.makefile().readline())
 choice = Choice(**dict(spec["choice"], mode=Mode(spec["choice"]["mode"]),
                        layers=tuple(spec["choice"]["layers"])))
 view = View.from_plain(spec["view"])
-limits = JobLimits(**spec["limits"])
+limits = Limits(**spec["limits"])
 try:  # like the zygote: pre-import numpy, and start its BLAS threads, before any job
     import numpy
     numpy.ones((64, 64)) @ numpy.ones((64, 64))
@@ -342,8 +344,9 @@ def main() -> None:
     started = time.monotonic()
     proc = subprocess.Popen(cmd, pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL)
     theirs.close()
+    # a job of no cell under Limits(time_s=25) gets 30 s of CPU (Limits.cpu_seconds)
     spec = {"choice": dataclasses.asdict(choice), "view": dataclasses.asdict(view),
-            "limits": dataclasses.asdict(JobLimits(cpu_seconds=30)), "workdir": workdir,
+            "limits": dataclasses.asdict(Limits(time_s=25)), "workdir": workdir,
             "targets": targets, "port": server.getsockname()[1], "grader_pid": os.getpid(),
             "secret": SECRET, "repo": REPO, "attacks": ATTACKS, "linger": args.linger}
     ours.sendall((json.dumps(spec) + "\n").encode())

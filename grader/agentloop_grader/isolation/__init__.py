@@ -21,13 +21,13 @@ Use (the grader's side, then the job's):
     choice = choose(args.isolation, trusted=args.trusted_submissions)
     view = View.for_this_python(work_root)
     proc = Popen(worker_command(choice, view, [python, "-I", "-m", ...]), pass_fds=...)
-    harden_worker()                             # in the worker, once at start
-    prepare_workdir(choice, job_dir)            # per job, by the grader
-    confine_job(choice, view, job_dir, limits)  # in the forked job, before student code
+    harden_worker()                                  # in the worker, once at start
+    prepare_workdir(choice, job_dir)                 # per job, by the grader
+    confine_job(choice, view, job_dir, job.limits,   # in the forked job, before student
+                cells=len(job.cells))                # code (rlimits from protocol.Limits)
 """
 
 from .job import EXIT_ORPHANED, ConfinementError, confine_job, harden_worker, prepare_workdir
-from .limits import JobLimits
 from .modes import AUTO, Choice, IsolationUnavailable, Layer, Mode, choose
 from .view import View
 from .worker import worker_command
@@ -38,7 +38,6 @@ __all__ = [
     "Choice",
     "ConfinementError",
     "IsolationUnavailable",
-    "JobLimits",
     "Layer",
     "Mode",
     "View",

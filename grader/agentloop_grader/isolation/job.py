@@ -16,8 +16,9 @@ import stat
 import sys
 from collections.abc import Callable, Collection
 
+from ..protocol import Limits
 from . import landlock_layer, seccomp_layer
-from .limits import JobLimits, apply_rlimits
+from .limits import apply_rlimits
 from .modes import Choice, Mode
 from .process import NOBODY, drop_to, harden
 from .view import View, unreachable_by_others
@@ -57,27 +58,29 @@ def prepare_workdir(choice: Choice, path: str) -> None:
                                   f"{blocked} is not searchable by others")
 
 
-def confine_job(choice: Choice, view: View, workdir: str, limits: JobLimits,
+def confine_job(choice: Choice, view: View, workdir: str, limits: Limits,
                 keep_fds: Collection[int] | None = None, parent: int | None = None, *,
+                cells: int = 0, mapped_mb: int = 0,
                 cwd: str | None = None, home: str | None = None,
                 prepare: Callable[[], None] | None = None,
                 command_host: CommandHost | None = None) -> socket.socket | None:
     """Confine the calling, freshly forked, single-threaded job process for good.
 
-    In order: rlimits; as root in landlock mode, uid/gid 65534; no new privileges, not
-    dumpable, SIGKILL on parent death; `prepare()` (as the job's final uid: e.g. filling
+    In order: rlimits (from `limits`, for a job of `cells` cells in a worker that maps
+    `mapped_mb`: see limits.py); as root in landlock mode, uid/gid 65534; no new privileges,
+    not dumpable, SIGKILL on parent death; `prepare()` (as the job's final uid: e.g. filling
     its folder); cwd = `cwd`, HOME and TMPDIR = `home` (both default to workdir); the
     command host, when given, forked (it confines itself, see the module docstring);
     Landlock (read the view, read/write workdir, no TCP, scoped signals) where the Choice
-    has it; seccomp. With `keep_fds`, every other fd above 2 is closed first (inherited
-    fds stay readable whatever Landlock says). Afterwards the process can still import
-    what is importable, read the view, use workdir, start threads and write to its open
-    fds. Returns the job's end of the command host's socket (None without a host, and in
-    the trusted mode, where the job may start processes itself).
+    has it; seccomp. With `keep_fds`, every other fd above 2 is closed first (inherited fds
+    stay readable whatever Landlock says). Afterwards the process can still import what is
+    importable, read the view, use workdir, start threads and write to its open fds. Returns
+    the job's end of the command host's socket (None without a host, and in the trusted
+    mode, where the job may start processes itself).
     Raises ConfinementError: the caller must then exit without running student code.
     """
     if choice.mode is Mode.TRUSTED:
-        apply_rlimits(limits)
+        apply_rlimits(limits, cells, mapped_mb)
         if prepare is not None:
             prepare()
         _enter(cwd or workdir, home or workdir)
@@ -88,7 +91,7 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: JobLimits,
     try:
         if keep_fds is not None:
             _close_fds_except(keep_fds)
-        apply_rlimits(limits)
+        apply_rlimits(limits, cells, mapped_mb)
         if choice.mode is Mode.LANDLOCK and choice.sandbox_uid is not None and \
                 os.geteuid() == 0:
             drop_to(NOBODY, NOBODY)

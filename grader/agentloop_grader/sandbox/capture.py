@@ -36,8 +36,9 @@ IMAGE_TYPES = frozenset({"image/png", "image/jpeg", "image/gif", "application/pd
 
 
 @dataclass(frozen=True)
-class Limits:
-    """Per-cell output caps. The line caps are nbgrader's LimitOutput defaults."""
+class OutputCaps:
+    """How much output one cell may keep. The line caps are nbgrader's LimitOutput
+    defaults. (What a job may use, time, memory and disk, is protocol.Limits.)"""
 
     max_lines: int = 1000  # stream lines, counted as LimitOutput counts them
     max_traceback: int = 100  # lines per error traceback
@@ -49,7 +50,7 @@ class Limits:
     max_fd_bytes: int = 1024 * 1024  # written straight to fd 1 or 2, per cell
 
 
-DEFAULT_LIMITS = Limits()
+DEFAULT_CAPS = OutputCaps()
 
 
 class OutputLog:
@@ -61,9 +62,9 @@ class OutputLog:
     never dropped for lack of room (each decides a grade); a flood of any kind is.
     """
 
-    def __init__(self, limits: Limits = DEFAULT_LIMITS,
+    def __init__(self, caps: OutputCaps = DEFAULT_CAPS,
                  seq: Callable[[], int] | None = None) -> None:
-        self.limits = limits
+        self.caps = caps
         self._seq = seq or itertools.count().__next__
         self._reset()
         self.wrote_stderr = False  # survives clear_output: stderr was written in this cell
@@ -88,7 +89,7 @@ class OutputLog:
         if name == STDERR:
             self.wrote_stderr = True
         self._maybe_clear()
-        room = self.limits.max_stream_bytes - self._stream_bytes
+        room = self.caps.max_stream_bytes - self._stream_bytes
         if room <= 0:
             if not self._stream_cut:
                 self._stream_cut = True
@@ -145,12 +146,12 @@ class OutputLog:
         self._maybe_clear()
         if not self._room(ERROR):
             return
-        cap = self.limits.max_line_chars
+        cap = self.caps.max_line_chars
         lines = [_text(line)[:cap]
                  for line in (traceback if isinstance(traceback, (list, tuple)) else [])]
         self._append([self._seq(), {
             "output_type": ERROR, "ename": _text(ename)[:cap], "evalue": _text(evalue)[:cap],
-            "traceback": limit_traceback(lines, self.limits.max_traceback)}, None, None])
+            "traceback": limit_traceback(lines, self.caps.max_traceback)}, None, None])
 
     def clear(self, wait: bool = False) -> None:
         """`clear_output()`: now, or (wait=True) just before the next output."""
@@ -187,7 +188,7 @@ class OutputLog:
     def _room(self, kind: str, name: str | None = None) -> bool:
         """Whether one more output fits; the first error, result and stderr stream always
         do. What does not fit is counted in one stub output."""
-        if len(self._entries) < self.limits.max_outputs:
+        if len(self._entries) < self.caps.max_outputs:
             return True
         if kind in (ERROR, EXECUTE_RESULT) or name == STDERR:
             if not self._has(kind, name):
@@ -225,13 +226,13 @@ class OutputLog:
             else:
                 texts += size
             clean[mime] = value
-        fits = (images <= self.limits.max_image_bytes - self._image_bytes
-                and texts <= self.limits.max_data_bytes - self._data_bytes)
+        fits = (images <= self.caps.max_image_bytes - self._image_bytes
+                and texts <= self.caps.max_data_bytes - self._data_bytes)
         if not fits:
             if not result:
                 return None
             plain = _text(clean.get("text/plain", ""))
-            room = max(self.limits.max_data_bytes - self._data_bytes, 1024)
+            room = max(self.caps.max_data_bytes - self._data_bytes, 1024)
             clean = {"text/plain": plain if len(plain) <= room else plain[:room] + " ..."}
             images, texts = 0, len(clean["text/plain"])
         self._image_bytes += images
@@ -259,7 +260,7 @@ class OutputLog:
                 merged[-1] = {**last, "text": last["text"] + out["text"]}
             else:
                 merged.append(out)
-        return limit_streams(merged, self.limits.max_lines)
+        return limit_streams(merged, self.caps.max_lines)
 
 
 def _meta(metadata: Any) -> dict[str, Any]:

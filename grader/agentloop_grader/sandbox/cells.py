@@ -96,7 +96,7 @@ from IPython.core.ultratb import AutoFormattedTB, SyntaxTB
 from . import asserts, hardening, origins
 from .baseline import Baseline
 from .capture import (
-    DEFAULT_LIMITS,
+    DEFAULT_CAPS,
     DISPLAY_DATA,
     ERROR,
     EXECUTE_RESULT,
@@ -105,7 +105,7 @@ from .capture import (
     STREAM,
     CaptureStream,
     FdCapture,
-    Limits,
+    OutputCaps,
     OutputLog,
 )
 from .shell import TRACEBACK_MODE, StdinGuard, build_shell, make_current
@@ -165,20 +165,20 @@ class CellResult:
 class CellRunner:
     """One IPython shell and the notebook's namespace; see the module docstring."""
 
-    def __init__(self, *, limits: Limits = DEFAULT_LIMITS, ipython_dir: str | None = None,
+    def __init__(self, *, caps: OutputCaps = DEFAULT_CAPS, ipython_dir: str | None = None,
                  capture_fds: bool = True, protect: tuple[str, ...] = ()) -> None:
         """`ipython_dir`: IPython's directory (default: a new temporary one). `capture_fds`:
         catch writes to file descriptors 1 and 2 into the cell's outputs, as ipykernel
         does. `protect`: more packages (names or prefixes, e.g. "scipy") whose attributes
         test cells get back as they were. Installs the process-wide audit hook."""
         origins.install_audit_hook()
-        self._limits = limits
+        self._caps = caps
         self._shell = build_shell(ipython_dir)
         self._port = self._shell.port
         self._ns: dict[str, Any] = self._shell.user_ns
         self._stdout = CaptureStream(STDOUT, self._target, 1)
         self._stderr = CaptureStream(STDERR, self._target, 2)
-        self._fds = FdCapture(limits.max_fd_bytes) if capture_fds else None
+        self._fds = FdCapture(caps.max_fd_bytes) if capture_fds else None
         self._stdin = StdinGuard()
         self._formatter = PlainTextFormatter()
         self._tb = AutoFormattedTB(mode=TRACEBACK_MODE, theme_name=self._shell.colors)
@@ -250,7 +250,7 @@ class CellRunner:
 
     def _run_student(self, cell_id: str, source: str, store_history: bool) -> CellResult:
         start = _clock()
-        log = OutputLog(self._limits)
+        log = OutputLog(self._caps)
         saved = (sys.stdout, sys.stderr)
         try:
             try:
@@ -304,7 +304,7 @@ class CellRunner:
             return self._run_test(cell_id, str(source), start)
         except BaseException as exc:
             try:
-                log = OutputLog(self._limits)
+                log = OutputLog(self._caps)
                 log.error(_name(type(exc)), _safe_str(exc), self._format_tb(exc))
                 self.last_notes = ("the runner itself was interrupted",)
                 return _cell_result(log, start, lie=None)
@@ -322,8 +322,8 @@ class CellRunner:
         if threads:
             notes.append(f"{threads} other thread(s) were running")
         seq = itertools.count().__next__
-        run = _TestRun(log=OutputLog(self._limits, seq),  # only the runner writes here
-                       relay=OutputLog(self._limits, seq),  # what reached the shell
+        run = _TestRun(log=OutputLog(self._caps, seq),  # only the runner writes here
+                       relay=OutputLog(self._caps, seq),  # what reached the shell
                        probe=asserts.EqualityProbe(self._origins.is_student))
         self._test_count += 1
         count = self._next_execution_count()
@@ -527,7 +527,7 @@ def _sanitized(relay: OutputLog, log: OutputLog) -> list[tuple[int, dict[str, An
         entries = list(OutputLog.entries(relay))
     except BaseException:
         return kept
-    for seq, out in entries[: log.limits.max_outputs]:
+    for seq, out in entries[: log.caps.max_outputs]:
         if type(seq) is not int or type(out) is not dict:
             continue
         kind = out.get("output_type")
@@ -535,14 +535,14 @@ def _sanitized(relay: OutputLog, log: OutputLog) -> list[tuple[int, dict[str, An
             text = out.get("text")
             if isinstance(text, str):
                 kept.append((seq, {"output_type": STREAM, "name": str(out["name"]),
-                                   "text": str.__str__(text)[: log.limits.max_stream_bytes]}))
+                                   "text": str.__str__(text)[: log.caps.max_stream_bytes]}))
         elif kind in (DISPLAY_DATA, EXECUTE_RESULT):
-            tmp = OutputLog(log.limits)
+            tmp = OutputLog(log.caps)
             tmp.display(out.get("data"), out.get("metadata"))
             for _, clean in tmp.entries():
                 kept.append((seq, clean))
         elif kind == ERROR:
-            tmp = OutputLog(log.limits)
+            tmp = OutputLog(log.caps)
             tmp.error(out.get("ename"), out.get("evalue"), out.get("traceback"))
             for _, clean in tmp.entries():
                 kept.append((seq, clean))

@@ -281,9 +281,9 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
             os.makedirs(home, mode=0o700, exist_ok=True)
             _fill_workdir(Path(work), job, Path(setup.files_dir), setup.files)
 
-        host = confine_job(choice, view, workdir, job_limits(job),
-                           keep_fds={0, 1, 2, channel}, parent=zygote, cwd=work, home=home,
-                           prepare=fill, command_host=commands.serve)
+        host = confine_job(choice, view, workdir, job.limits, keep_fds={0, 1, 2, channel},
+                           parent=zygote, cells=len(job.cells), mapped_mb=mapped_mb(),
+                           cwd=work, home=home, prepare=fill, command_host=commands.serve)
         commands.attach(host)
         unseen = unreadable_files(Path(work), tuple(f for f in setup.files
                                                     if f not in job.keep_own))
@@ -304,22 +304,16 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
             os._exit(0)  # skip atexit hooks and finalizers the learner may have registered
 
 
-def job_limits(job: Job) -> Any:
-    """rlimits for one job. Address space is counted on top of what the worker already
-    maps (its imports: pandas alone maps hundreds of MB)."""
-    from ..isolation import JobLimits
-
-    mapped = 0
+def mapped_mb() -> int:
+    """What this worker already maps (its imports: pandas alone maps hundreds of MB): a
+    job's address space is counted on top of it (isolation.limits)."""
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
             if line.startswith("VmSize:"):
-                mapped = int(line.split()[1]) // 1024
+                return int(line.split()[1]) // 1024
     except (OSError, ValueError, IndexError):
         pass
-    cells = len(job.cells) + 1
-    return JobLimits(memory_mb=mapped + job.limits.memory_mb,
-                     cpu_seconds=int(job.limits.time_s * cells) + 5,
-                     file_mb=job.limits.file_mb, open_files=job.limits.open_files)
+    return 0
 
 
 def _fill_workdir(workdir: Path, job: Job, files_dir: Path, files: tuple[str, ...]) -> None:
