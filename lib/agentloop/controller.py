@@ -45,8 +45,18 @@ from agentloop.proposals import (
     STOPPED,
     TOOL,
     UNKNOWN,
+    Ending,
+    FinalProposal,
+    Observation,
     Planner,
+    Proposal,
     ProposalRejected,
+    ProposalType,
+    RejectionCode,
+    RunResult,
+    RunState,
+    Status,
+    ToolProposal,
     carry_out,
     new_state,
     validate_max_steps,
@@ -58,8 +68,10 @@ from agentloop.validation import is_whole_number
 # without loading the rules below); it is named here too, where a reader of the rules
 # looks for it.
 __all__ = ["DONE", "FIELDS", "FINAL", "MAX_STEPS", "REJECTION_CODES", "STOPPED", "TOOL",
-           "UNKNOWN", "Planner", "ProposalRejected", "argument_problem", "new_state", "run",
-           "step", "validate_max_steps", "validate_proposal"]
+           "UNKNOWN", "Ending", "FinalProposal", "Observation", "Planner", "Proposal",
+           "ProposalRejected", "ProposalType", "RejectionCode", "RunResult", "RunState",
+           "Status", "ToolProposal", "argument_problem", "new_state", "run", "step",
+           "validate_max_steps", "validate_proposal"]
 
 
 def validate_proposal(proposal: Any, state: dict[str, Any],
@@ -168,7 +180,7 @@ def step(state: dict[str, Any], proposal: Any,
 
 
 def run(key: str, planner: Planner = plan, max_steps: int = MAX_STEPS,
-        registry: ToolRegistry | None = None) -> dict[str, Any]:
+        registry: ToolRegistry | None = None) -> RunResult:
     """Run `planner` under the controller; return {"status", "answer", "trace"}.
 
     done: a record was looked up and the final answer confirmed it; unknown: the key is

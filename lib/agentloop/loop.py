@@ -7,9 +7,9 @@ never counts as a step. Read `run_loop` first, then the functions it calls.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
-from agentloop.environment import perform_action, validate_scenario
+from agentloop.environment import Action, Observation, perform_action, validate_scenario
 from agentloop.terminals import (  # noqa: F401 - the chapter's vocabulary, named here too
     CONTINUE,
     DECISIONS,
@@ -18,6 +18,7 @@ from agentloop.terminals import (  # noqa: F401 - the chapter's vocabulary, name
     NEEDS_INPUT,
     SUCCESS,
     TERMINALS,
+    Decision,
 )
 from agentloop.validation import validate_whole_number
 
@@ -25,6 +26,38 @@ MAX_STEPS = 5
 MAX_RETRIES = 1
 STEP_RANGE = (1, 5)
 RETRY_RANGE = (0, 1)
+
+
+class LoopState(TypedDict):
+    """What the loop knows during a run: `new_state` makes it, each step updates it."""
+
+    phase: str                       # "start", then "observed" after the first step
+    steps: int                       # actions taken, failed ones included
+    failures: int                    # actions that failed
+    done: bool
+    terminal: Decision | None        # set when the run ends
+    max_steps: int
+    max_retries: int
+    observation: Observation | None  # the last action's observation
+    scenario: str                    # the environment's scenario (agentloop.environment)
+
+
+class StepEvent(TypedDict):
+    """One step of a run, as `step` returns it."""
+
+    step: int
+    phase: str
+    action: Action
+    observation: Observation
+    decision: Decision
+
+
+class LoopRun(TypedDict):
+    """What `run_loop` returns."""
+
+    terminal: Decision
+    state: LoopState
+    events: list[StepEvent]
 
 
 def run_loop(
@@ -62,7 +95,7 @@ def step(state: dict[str, Any]) -> dict[str, Any]:
 
 def new_state(
     scenario: str = "one_match", max_steps: int = MAX_STEPS, max_retries: int = MAX_RETRIES
-) -> dict[str, Any]:
+) -> LoopState:
     """The state at the start of a run: nothing done yet, the limits validated."""
     validate_limits(max_steps, max_retries)
     return {
@@ -78,7 +111,7 @@ def new_state(
     }
 
 
-def planner_stub(state: dict[str, Any]) -> dict[str, str]:
+def planner_stub(state: LoopState) -> Action:
     """Stands where a model will later choose: always proposes reading the task cards."""
     return {"name": "read_task_cards"}
 

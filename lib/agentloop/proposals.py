@@ -19,32 +19,116 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from agentloop.tools import ToolRegistry, validate_key
 from agentloop.validation import validate_whole_number
+from agentloop.vocabulary import Word
 
 MAX_STEPS = 3
-DONE = "done"
-UNKNOWN = "unknown"
-STOPPED = "stopped"
-STATUSES = (DONE, UNKNOWN, STOPPED)
 
-TOOL = "tool"
-FINAL = "final"
+
+class Status(Word):
+    """How a run ends."""
+
+    DONE = "done"          # a record was looked up and the final answer confirmed it
+    UNKNOWN = "unknown"    # the catalogue has no such key: an honest, finished answer
+    STOPPED = "stopped"    # the step budget ran out before a final answer
+
+
+DONE, UNKNOWN, STOPPED = Status
+STATUSES = tuple(Status)
+
+
+class ProposalType(Word):
+    """The two kinds of proposal: ask for a tool, or give the final answer."""
+
+    TOOL = "tool"
+    FINAL = "final"
+
+
+TOOL, FINAL = ProposalType
 FIELDS = {TOOL: ("type", "name", "args"), FINAL: ("type", "answer")}
 
-REJECTION_CODES = (
-    "not_a_dict", "unknown_type", "missing_field", "extra_field", "unknown_tool",
-    "missing_argument", "extra_argument", "bad_argument", "out_of_scope",
-    "final_without_observation", "final_mismatch",
-)
 
-Planner = Callable[[dict[str, Any]], Any]
+class RejectionCode(Word):
+    """Why the controller refused a proposal, in the order its rules run."""
+
+    NOT_A_DICT = "not_a_dict"
+    UNKNOWN_TYPE = "unknown_type"
+    MISSING_FIELD = "missing_field"
+    EXTRA_FIELD = "extra_field"
+    UNKNOWN_TOOL = "unknown_tool"
+    MISSING_ARGUMENT = "missing_argument"
+    EXTRA_ARGUMENT = "extra_argument"
+    BAD_ARGUMENT = "bad_argument"
+    OUT_OF_SCOPE = "out_of_scope"
+    FINAL_WITHOUT_OBSERVATION = "final_without_observation"
+    FINAL_MISMATCH = "final_mismatch"
+
+
+REJECTION_CODES = tuple(RejectionCode)
+
+
+class ToolProposal(TypedDict):
+    """`{"type": "tool", "name": "lookup", "args": {"key": "ai"}}`"""
+
+    type: Literal["tool"]
+    name: str
+    args: dict[str, Any]
+
+
+class FinalProposal(TypedDict):
+    """`{"type": "final", "answer": {...}}`"""
+
+    type: Literal["final"]
+    answer: Any
+
+
+Proposal = ToolProposal | FinalProposal
+
+
+class Observation(TypedDict):
+    """What a tool call that ran returned, as the trace records it."""
+
+    tool: str
+    input: dict[str, Any]
+    result: Any
+
+
+class Ending(TypedDict):
+    """What an accepted final answer returns: the run's status and its answer."""
+
+    status: Status
+    answer: Any
+
+
+class RunState(TypedDict):
+    """What a planner sees: the requested key, the limit, the steps and what they observed."""
+
+    key: str
+    max_steps: int
+    steps: int
+    observations: list[Observation]
+    status: Status | None
+    answer: Any
+
+
+class RunResult(TypedDict):
+    """What `agentloop.controller.run` returns: read the status together with the answer."""
+
+    status: Status
+    answer: Any
+    trace: list[Observation]
+
+
+Planner = Callable[[RunState], Any]   # it may propose anything: the controller checks
 
 
 class ProposalRejected(ValueError):
-    """The controller refused a proposal; `code` says which rule, `reason` says why."""
+    """The controller refused a proposal; `code` says which rule, `reason` says why.
+
+    The controller's codes are `RejectionCode`s; the duty officer's dispatcher adds its own."""
 
     def __init__(self, code: str, reason: str) -> None:
         super().__init__(code, reason)  # both in args, so the exception pickles and copies
@@ -60,14 +144,14 @@ def validate_max_steps(max_steps: object) -> int:
     return validate_whole_number("max_steps", max_steps, 1)
 
 
-def new_state(key: str, max_steps: int = MAX_STEPS) -> dict[str, Any]:
+def new_state(key: str, max_steps: int = MAX_STEPS) -> RunState:
     """The state at the start of a run: the requested key, no observations, no steps used."""
     return {"key": validate_key(key), "max_steps": validate_max_steps(max_steps), "steps": 0,
             "observations": [], "status": None, "answer": None}
 
 
-def carry_out(state: dict[str, Any], proposal: dict[str, Any],
-              registry: ToolRegistry) -> dict[str, Any]:
+def carry_out(state: RunState, proposal: Proposal,
+              registry: ToolRegistry) -> Observation | Ending:
     """Carry out a proposal the controller has *accepted*, and record it in `state`.
 
     It checks nothing: `agentloop.controller.step` calls it only after `validate_proposal`.

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from agentloop.i18n import t
 from agentloop.loop import CONTINUE, LIMIT, SUCCESS, validate_limits
+from agentloop.terminals import Decision
 
 POLICY_FILE = "stop_policy.json"
 REPLAY_NOTICE = "A replay proves nothing about how a live model would behave."
@@ -27,6 +28,15 @@ SUCCESS_ROUTE = (
     ("validate_task_card", {"ok": True, "card": "task-003", "valid": True}),
     ("draft_summary", {"ok": True, "summary": "3 cards checked; task-003 is blocked."}),
 )
+
+
+class ReplayRow(TypedDict):
+    """One step of the replayed route: the action, its recorded observation, the decision."""
+
+    step: int
+    action: str
+    observation: dict[str, Any]
+    decision: Decision
 
 
 class PolicyError(ValueError):
@@ -66,10 +76,10 @@ def load_policy(directory: str | Path) -> dict[str, int]:
     return {"max_steps": data["max_steps"], "max_retries": data["max_retries"]}
 
 
-def replay_success_route(max_steps: int, max_retries: int) -> list[dict[str, Any]]:
+def replay_success_route(max_steps: int, max_retries: int) -> list[ReplayRow]:
     """Play back the authors' route under the policy; one row a step, the last one terminal."""
     validate_limits(max_steps, max_retries)
-    rows = []
+    rows: list[ReplayRow] = []
     for number, (action, observation) in enumerate(SUCCESS_ROUTE, start=1):
         if action == "draft_summary" and observation["ok"]:
             decision = SUCCESS

@@ -11,24 +11,24 @@ fuller ones, written from the whole final state (how many actions, what went wro
 
 from __future__ import annotations
 
-from typing import Any
-
+from agentloop.environment import Observation
 from agentloop.i18n import t
+from agentloop.terminals import ERROR, LIMIT, NEEDS_INPUT, SUCCESS
 
 
-def honest_message(terminal: str, observation: dict[str, Any]) -> str:
+def honest_message(terminal: str, observation: Observation) -> str:
     """The message for a run that ended with `terminal` after `observation`."""
-    if terminal == "success":
+    if terminal == SUCCESS:
         return t("Found it: the card is {card}.", card=observation["matches"][0])
-    if terminal == "needs_input":
+    if terminal == NEEDS_INPUT:
         matches = observation.get("matches") or []
         if not matches:
             return t("I searched the whole board and no card matches. Which task do you mean?")
         return t("Several cards match: {cards}. Which one do you mean?", cards=", ".join(matches))
-    if terminal == "error":
+    if terminal == ERROR:
         # Not "even after a retry": with max_retries=0 there was none.
         return t("I could not read the task cards, so no card was found and nothing was decided.")
-    if terminal == "limit":
+    if terminal == LIMIT:
         return t("I ran out of allowed steps before the search ended: not all cards were "
                  "checked.")
     raise ValueError(

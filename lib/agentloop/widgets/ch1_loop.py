@@ -13,7 +13,7 @@ from typing import Any
 from agentloop.environment import SCENARIOS
 from agentloop.i18n import is_rtl, t
 from agentloop.i18n.display import RTL_CLASS, RTL_STYLE, rtl_block
-from agentloop.loop import MAX_RETRIES, MAX_STEPS, RETRY_RANGE, STEP_RANGE, run_loop
+from agentloop.loop import MAX_RETRIES, MAX_STEPS, RETRY_RANGE, STEP_RANGE, LoopRun, run_loop
 from agentloop.terminal_messages import honest_message
 from agentloop.widgets.common import TextFallback, html_table, text_table
 
@@ -25,7 +25,7 @@ def headers() -> tuple[str, ...]:
     return tuple(t(header) for header in HEADERS)
 
 
-def rows(result: dict[str, Any], shown: int | None = None) -> list[tuple]:
+def rows(result: LoopRun, shown: int | None = None) -> list[tuple]:
     """One row a step, with the failure count as it was after that step."""
     out, failures = [], 0
     for event in result["events"][:shown]:
@@ -35,7 +35,7 @@ def rows(result: dict[str, Any], shown: int | None = None) -> list[tuple]:
     return out
 
 
-def summary(result: dict[str, Any], shown: int | None = None) -> str:
+def summary(result: LoopRun, shown: int | None = None) -> str:
     total = len(result["events"])
     if shown is not None and shown < total:
         return t("showing step {shown} of {total}: the run goes on", shown=shown, total=total)

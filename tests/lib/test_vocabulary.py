@@ -1,0 +1,67 @@
+"""The closed sets are `Word` enums whose members read, print and serialise as their strings."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import pprint
+
+import pytest
+
+from agentloop.proposals import REJECTION_CODES, STATUSES, ProposalType, RejectionCode, Status
+from agentloop.terminals import DECISIONS, TERMINALS, Decision
+from agentloop.vocabulary import Word
+
+
+class Colour(Word):
+    RED = "red"
+    DARK_BLUE = "dark blue"
+
+
+def test_a_word_is_its_string_wherever_it_is_shown():
+    assert Colour.RED == "red" and isinstance(Colour.RED, str)
+    assert (str(Colour.RED), f"{Colour.RED}", f"{Colour.RED:>5}", " ".join([Colour.RED])) == \
+        ("red", "red", "  red", "red")
+    assert (repr(Colour.RED), f"{Colour.RED!r}", ascii(Colour.RED)) == ("'red'",) * 3
+    assert repr({"colour": [Colour.DARK_BLUE]}) == "{'colour': ['dark blue']}"
+    assert pprint.pformat({"colour": Colour.RED}) == "{'colour': 'red'}"
+    assert json.dumps({Colour.RED: Colour.DARK_BLUE}) == '{"red": "dark blue"}'
+    assert {"red": 1}[Colour.RED] == 1 and Colour("red") is Colour.RED
+
+
+def test_a_word_survives_copies_and_pickles_as_itself():
+    assert copy.deepcopy(Colour.RED) is Colour.RED
+    assert pickle.loads(pickle.dumps(Colour.DARK_BLUE)) is Colour.DARK_BLUE
+
+
+def test_a_notebook_shows_a_word_as_its_string():
+    pretty = pytest.importorskip("IPython.lib.pretty")
+    assert pretty.pretty({"t": Colour.RED, "l": (Colour.DARK_BLUE,)}) == \
+        "{'t': 'red', 'l': ('dark blue',)}"
+
+
+def test_listing_names_every_word_in_order():
+    assert Colour.listing() == "red, dark blue"
+    assert Colour.listing(" or ") == "red or dark blue"
+
+
+def test_an_unknown_word_is_refused_with_the_set_named():
+    with pytest.raises(ValueError, match="'green' is not a valid Colour"):
+        Colour("green")
+
+
+def test_chapter_1s_decisions_keep_the_strings_the_chapter_prints():
+    assert DECISIONS == tuple(Decision) == ("continue", "success", "needs_input", "error",
+                                            "limit")
+    assert TERMINALS == ("success", "needs_input", "error", "limit")
+    assert all(type(t) is Decision for t in TERMINALS)
+
+
+def test_chapter_2s_statuses_kinds_and_codes_keep_their_strings():
+    assert STATUSES == tuple(Status) == ("done", "unknown", "stopped")
+    assert tuple(ProposalType) == ("tool", "final")
+    assert REJECTION_CODES == tuple(RejectionCode) == (
+        "not_a_dict", "unknown_type", "missing_field", "extra_field", "unknown_tool",
+        "missing_argument", "extra_argument", "bad_argument", "out_of_scope",
+        "final_without_observation", "final_mismatch")
