@@ -184,7 +184,10 @@ print("waiting for an employee:", shop.requests)
 # %% [markdown]
 # ### The loop
 #
-# Here is the loop as the library writes it — short enough to read top to bottom:
+# Here is the loop as the library writes it — short enough to read top to bottom. Its first
+# parameter, `model: Model`, is the contract every model of the course keeps, scripted or live:
+# one method, `create(system, messages, tools)`, which returns the reply
+# (`agentloop.model_contract`).
 
 # %%
 import inspect

@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from agentloop.loop import STEP_RANGE
 from agentloop.messages import (
@@ -28,9 +28,10 @@ from agentloop.messages import (
     END_TURN,
     TOOL_USE,
     USER,
-    Block,
     Message,
     Reply,
+    ToolResultBlock,
+    ToolUseBlock,
     describe_action,
     input_tokens_of,
     message,
@@ -39,18 +40,26 @@ from agentloop.messages import (
     tool_use_of,
     validate_reply,
 )
+from agentloop.model_contract import Model
 from agentloop.shop import HAND_TO_HUMAN, TOOLS, Shop
 from agentloop.validation import validate_whole_number
+from agentloop.vocabulary import Word
 
 MAX_STEPS = 5
 
-# The exits: how a run can end, and nothing else.
-ANSWERED = END_TURN             # "end_turn": the model answered
-STEP_LIMIT = "max_steps"        # the program's step limit
-HANDED_OVER = HAND_TO_HUMAN     # "hand_to_human": the model asked for a person
-GUARDED = "guard"               # a guard stopped the action before it ran
-MODEL_STOPPED = "model_stopped"  # neither an answer nor an action: a cut-off reply
-EXITS = (ANSWERED, STEP_LIMIT, HANDED_OVER, GUARDED, MODEL_STOPPED)
+
+class Exit(Word):
+    """How a run can end, and nothing else."""
+
+    END_TURN = END_TURN              # the model answered (the reply's stop reason)
+    MAX_STEPS = "max_steps"          # the program's step limit
+    HAND_TO_HUMAN = HAND_TO_HUMAN    # the model asked for a person (the tool it called)
+    GUARD = "guard"                  # a guard stopped the action before it ran
+    MODEL_STOPPED = "model_stopped"  # neither an answer nor an action: a cut-off reply
+
+
+ANSWERED, STEP_LIMIT, HANDED_OVER, GUARDED, MODEL_STOPPED = Exit
+EXITS = tuple(Exit)
 
 # The log's last line for each exit but an answer (the reason fills the gap).
 STOP_LINES = {
@@ -63,10 +72,26 @@ STOP_LINES = {
 SYSTEM = ("You are the support agent of an online shop. Use the tools; "
           "anything about money is decided by an employee.")
 
-Guard = Callable[[list[dict[str, Any]]], "str | None"]
 
 
-def run_agent(model: Any, task: str, max_steps: int = MAX_STEPS,
+class GuardStep(TypedDict):
+    """One step as a guard sees it (`Step.as_guard_input`); the last one's action is about to
+    run, so its observation is still None."""
+
+    step: int
+    plan: str
+    tool: str | None
+    input: dict[str, object]
+    tokens: int
+    reply_tokens: int
+    observation: str | None
+    is_error: bool | None
+
+
+Guard = Callable[[list[GuardStep]], "str | None"]   # None: let it run; a reason: stop
+
+
+def run_agent(model: Model, task: str, max_steps: int = MAX_STEPS,
               guards: Sequence[Guard] = (), shop: Shop | None = None) -> Transcript:
     """Run the support agent on `task` and return the transcript of the run."""
     validate_run(task, max_steps, guards)
@@ -135,8 +160,8 @@ class Step:
 
     number: int
     plan: str
-    action: Block | None = None
-    observation: Block | None = None
+    action: ToolUseBlock | None = None
+    observation: ToolResultBlock | None = None
     tokens: int = 0
     reply_tokens: int = 0
 
@@ -151,7 +176,7 @@ class Step:
             out.append(f"    {label}: {self.observation['content']}")
         return out
 
-    def as_guard_input(self) -> dict[str, Any]:
+    def as_guard_input(self) -> GuardStep:
         """The step as plain data, the way a guard sees it."""
         action = self.action or {}
         return {
@@ -170,8 +195,10 @@ class Step:
 class Transcript:
     """What a run did, step by step, and how it ended.
 
-    `exit` is one of `EXITS`; `reason` says why in words: the answer (`end_turn`), the
-    limit, the model's reason for a person, the guard's reason, or the stop reason.
+    `exit` is one of `EXITS`, kept as its plain word: a transcript is a record, plain data
+    like an event log, and a teacher's facts read it as it is. `reason` says why in words:
+    the answer (`end_turn`), the limit, the model's reason for a person, the guard's
+    reason, or the stop reason.
     `replies` are the model's replies as it gave them, one a step, with their token
     usage: `run_agent(ScriptedModel(replies), task)` runs a live run again, offline.
     """
@@ -188,6 +215,7 @@ class Transcript:
     def __post_init__(self) -> None:
         if self.exit not in EXITS:
             raise ValueError(f"exit must be one of {', '.join(EXITS)}, got {self.exit!r}")
+        self.exit = Exit(self.exit).value
 
     @property
     def ended_on(self) -> int:

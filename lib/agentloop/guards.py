@@ -1,7 +1,8 @@
 """Chapter 3: guards — small rules the program consults before it runs an action.
 
 A guard is a function `guard(steps) -> str | None`. `steps` is the run so far as plain
-dicts, one per step, the last one holding the action about to run:
+dicts (`agentloop.agent.GuardStep`), one per step, the last one holding the action about
+to run:
 
     {"step": 2, "plan": "No change. I ask again.", "tool": "estimate_delivery",
      "input": {"order_id": "1042"}, "tokens": 124, "reply_tokens": 9,
@@ -12,19 +13,27 @@ exit is then `guard`, and the reason is its text).
 
 The two guards here are the first rules: the same action as the step just before, and a
 budget of the tokens sent. The transcript viewer, `agentloop support --guard` and chapter
-5's duty officer use them. Chapter 3's exercises ask for the office's revised rules (a
-repeat of any earlier action; a budget that counts the replies too), which are not here;
-the grader's sandbox does not load this module while it grades chapter 3.
+5's duty officer use them; a command line and a workspace's agent.json name them
+`repeated` and `tokens=N`, read by `parse_guard` alone. Chapter 3's exercises ask for the
+office's revised rules (a repeat of any earlier action; a budget that counts the replies
+too), which are not here; the grader's sandbox does not load this module while it grades
+chapter 3.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agentloop.validation import validate_whole_number
 
+if TYPE_CHECKING:
+    from agentloop.agent import Guard
+
 REPEATED = "same action twice → to an employee"
 TOKEN_BUDGET = 300
+REPEATED_GUARD = "repeated"          # a guard's name on a command line or in agent.json
+TOKENS_GUARD = "tokens"              # tokens=N
+GUARD_NAMES = "'repeated' or 'tokens=N'"
 
 
 def repeated_action(steps: list[dict[str, Any]]) -> str | None:
@@ -63,15 +72,20 @@ def validate_budget(budget: object) -> int:
     return validate_whole_number("budget", budget, 1, 100_000, unit="tokens")
 
 
-def parse_guard(text: str):
-    """`repeated` or `tokens=N` (as on the command line) → the guard."""
-    if text == "repeated":
+class UnknownGuard(ValueError):
+    """Text that names no guard: neither `repeated` nor `tokens=N` with N a whole number."""
+
+
+def parse_guard(text: str) -> Guard:
+    """`repeated` or `tokens=N` (a command line's --guard, agent.json's guards) → the guard.
+
+    UnknownGuard when the text names no guard; the budget's own ValueError when N is a whole
+    number out of its range."""
+    if text == REPEATED_GUARD:
         return repeated_action
-    name, _, value = text.partition("=")
-    if name == "tokens" and value:
-        try:
-            number = int(value)
-        except ValueError:
-            raise ValueError(f"--guard tokens=N takes a whole number, got {value!r}") from None
-        return token_budget(number)
-    raise ValueError(f"unknown guard {text!r}; use 'repeated' or 'tokens=N'")
+    name, _, value = text.partition("=") if isinstance(text, str) else ("", "", "")
+    if name == TOKENS_GUARD and value:
+        if not (value.isascii() and value.isdigit()):
+            raise UnknownGuard(f"--guard tokens=N takes a whole number, got {value!r}")
+        return token_budget(int(value))
+    raise UnknownGuard(f"unknown guard {text!r}; use {GUARD_NAMES}")

@@ -20,7 +20,16 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from agentloop.messages import Block, Message, Reply, reply, text_block, tool_use_block
+from agentloop.messages import (
+    Block,
+    Message,
+    Reply,
+    ToolDefinition,
+    reply,
+    text_block,
+    tool_use_block,
+)
+from agentloop.model_contract import Model
 from agentloop.validation import validate_whole_number
 
 KEY_VARIABLE = "LLM_API_KEY"
@@ -30,7 +39,7 @@ class MissingKeyError(RuntimeError):
     """No API key in the environment."""
 
 
-class LiveModel:
+class LiveModel(Model):
     """A provider's model through its official Python SDK (imported only when used)."""
 
     def __init__(self, model: str, max_tokens: int = 1024, http_client: Any = None) -> None:
@@ -53,7 +62,8 @@ class LiveModel:
         # Passing the key explicitly keeps the SDK from reading any other variable for it.
         self.client = anthropic.Anthropic(api_key=key, http_client=http_client)
 
-    def create(self, system: str, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+    def create(self, system: str, messages: list[Message],
+               tools: list[ToolDefinition]) -> Reply:
         """Send one request; return the reply as the loop's plain dicts."""
         response = self.client.messages.create(
             model=self.model, max_tokens=self.max_tokens, system=system, tools=tools,

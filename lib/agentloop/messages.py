@@ -12,43 +12,130 @@ so the same history can be sent to a live model without changing the loop:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-USER = "user"
-ASSISTANT = "assistant"
-ROLES = (USER, ASSISTANT)
-
-TOOL_USE = "tool_use"
-END_TURN = "end_turn"
-BLOCK_TYPES = ("text", "tool_use", "tool_result")
-
-Block = dict[str, Any]
-Message = dict[str, Any]
-Reply = dict[str, Any]
+from agentloop.vocabulary import Word
 
 
-def text_block(text: str) -> Block:
+class Role(Word):
+    """Who wrote a message of the history."""
+
+    USER = "user"             # the customer's task, and the observations the program sends
+    ASSISTANT = "assistant"   # the model's replies
+
+
+USER, ASSISTANT = Role
+ROLES = tuple(Role)
+
+
+class BlockType(Word):
+    """What a block of a message holds."""
+
+    TEXT = "text"                # words: a plan, an answer, the task
+    TOOL_USE = "tool_use"        # the model asks the program to run a tool
+    TOOL_RESULT = "tool_result"  # what running it returned
+
+
+BLOCK_TYPES = tuple(BlockType)
+
+
+class StopReason(Word):
+    """Why a model's reply ended: the reasons the loop reads (a live model may give others,
+    and then the run ends with chapter 3's exit model_stopped)."""
+
+    TOOL_USE = "tool_use"        # it asks for an action
+    END_TURN = "end_turn"        # it answered
+    MAX_TOKENS = "max_tokens"    # cut off by the reply's token limit
+
+
+TOOL_USE, END_TURN = StopReason.TOOL_USE, StopReason.END_TURN
+
+
+class TextBlock(TypedDict):
+    """`{"type": "text", "text": "I check the order."}`"""
+
+    type: BlockType
+    text: str
+
+
+class ToolUseBlock(TypedDict):
+    """`{"type": "tool_use", "id": "call_1", "name": "get_order_status",
+    "input": {"order_id": "1187"}}`"""
+
+    type: BlockType
+    id: str
+    name: str
+    input: dict[str, Any]
+
+
+class ToolResultBlock(TypedDict):
+    """`{"type": "tool_result", "tool_use_id": "call_1", "content": "...",
+    "is_error": False}`"""
+
+    type: BlockType
+    tool_use_id: str
+    content: str
+    is_error: bool
+
+
+Block = TextBlock | ToolUseBlock | ToolResultBlock
+
+
+class Message(TypedDict):
+    """One message of the history: who wrote it, and its blocks."""
+
+    role: Role
+    content: list[Block]
+
+
+class Usage(TypedDict):
+    """A reply's size in tokens: what the request sent, what the model wrote."""
+
+    input_tokens: int
+    output_tokens: int
+    estimated: NotRequired[bool]   # the server reported none: the course's estimate
+
+
+class Reply(TypedDict):
+    """A model's reply: an assistant message with a stop reason and its usage."""
+
+    type: NotRequired[str]         # "message"
+    role: NotRequired[Role]
+    content: list[Block]
+    stop_reason: str               # a StopReason, or a live model's own
+    usage: NotRequired[Usage]
+
+
+class ToolDefinition(TypedDict):
+    """A tool as a model is told about it: its name, what it does, its input's JSON schema."""
+
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+def text_block(text: str) -> TextBlock:
     """Words: a plan, an answer, or the task itself."""
-    return {"type": "text", "text": text}
+    return {"type": BlockType.TEXT, "text": text}
 
 
-def tool_use_block(use_id: str, name: str, tool_input: dict[str, Any]) -> Block:
+def tool_use_block(use_id: str, name: str, tool_input: dict[str, Any]) -> ToolUseBlock:
     """The model asks the program to run the tool `name` with `tool_input`."""
-    return {"type": "tool_use", "id": use_id, "name": name, "input": dict(tool_input)}
+    return {"type": BlockType.TOOL_USE, "id": use_id, "name": name, "input": dict(tool_input)}
 
 
-def tool_result_block(tool_use_id: str, content: str, is_error: bool = False) -> Block:
+def tool_result_block(tool_use_id: str, content: str, is_error: bool = False) -> ToolResultBlock:
     """What running a tool returned, tied to the request by `tool_use_id`."""
-    return {"type": "tool_result", "tool_use_id": tool_use_id, "content": content,
+    return {"type": BlockType.TOOL_RESULT, "tool_use_id": tool_use_id, "content": content,
             "is_error": is_error}
 
 
-def message(role: str, content: list[Block] | str) -> Message:
+def message(role: Role, content: list[Block] | str) -> Message:
     """A message of the history; a bare string becomes one text block."""
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
     blocks = [text_block(content)] if isinstance(content, str) else list(content)
-    return {"role": role, "content": blocks}
+    return {"role": Role(role), "content": blocks}
 
 
 def reply(content: list[Block], stop_reason: str, input_tokens: int | None = None,
@@ -71,13 +158,13 @@ def output_tokens_of(value: Reply) -> int:
     return value.get("usage", {}).get("output_tokens", 0)
 
 
-def text_of(reply_or_message: Message) -> str:
+def text_of(reply_or_message: Message | Reply) -> str:
     """All text blocks of a message, joined: the plan before an action, or the answer."""
     return " ".join(block["text"] for block in reply_or_message["content"]
                     if block.get("type") == "text")
 
 
-def tool_use_of(reply_or_message: Message) -> Block | None:
+def tool_use_of(reply_or_message: Message | Reply) -> ToolUseBlock | None:
     """The first tool_use block, or None when the message asks for nothing."""
     for block in reply_or_message["content"]:
         if block.get("type") == TOOL_USE:
@@ -85,12 +172,12 @@ def tool_use_of(reply_or_message: Message) -> Block | None:
     return None
 
 
-def tool_uses_of(reply_or_message: Message) -> list[Block]:
+def tool_uses_of(reply_or_message: Message | Reply) -> list[ToolUseBlock]:
     """Every tool_use block, in order: a live model may ask for several actions at once."""
     return [block for block in reply_or_message["content"] if block.get("type") == TOOL_USE]
 
 
-def describe_action(use: Block) -> str:
+def describe_action(use: ToolUseBlock) -> str:
     """`get_order_status(1187)`: the tool's name and its input values, as the log shows them."""
     values = ", ".join(str(value) for value in use["input"].values())
     return f"{use['name']}({values})"

@@ -1,6 +1,7 @@
 """Chapter 3: models that stand where a live model will sit — offline and deterministic.
 
-Every model here has the method a live model adapter has (see `agentloop.live`):
+Every model here implements chapter 3's `Model` contract (`agentloop.model_contract`), the
+method a live model adapter has too (see `agentloop.live`):
 
     create(system, messages, tools) -> reply
 
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Any
 
 from agentloop.messages import (
     END_TURN,
@@ -25,12 +25,14 @@ from agentloop.messages import (
     Block,
     Message,
     Reply,
+    ToolDefinition,
     reply,
     text_block,
     text_of,
     tool_use_block,
     validate_reply,
 )
+from agentloop.model_contract import Model
 from agentloop.shop import ESTIMATE_DELIVERY, GET_ORDER_STATUS, HAND_TO_HUMAN, OPEN_RETURN_REQUEST
 from agentloop.token_estimate import reply_tokens, request_tokens
 
@@ -69,7 +71,7 @@ def tool_results(messages: list[Message]) -> list[Block]:
             if block.get("type") == "tool_result"]
 
 
-class SupportModel:
+class SupportModel(Model):
     """The support agent's scripted model.
 
     The rule, per intent (the order number is the task's first four-digit number):
@@ -85,7 +87,8 @@ class SupportModel:
     comes with a plan: a text block before the tool_use block.
     """
 
-    def create(self, system: str, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+    def create(self, system: str, messages: list[Message],
+               tools: list[ToolDefinition]) -> Reply:
         task = text_of(messages[0])
         results = tool_results(messages)
         content = self._next(task, results, _count_tool_uses(messages) + 1)
@@ -132,7 +135,7 @@ class ScriptExhausted(RuntimeError):
     """A ScriptedModel was asked for more replies than its script holds."""
 
 
-class ScriptedModel:
+class ScriptedModel(Model):
     """Plays back `replies`: the first for the first request, and so on.
 
     Which reply comes next is read from the history (how many assistant messages it
@@ -145,7 +148,8 @@ class ScriptedModel:
             raise ValueError(f"replies must be a non-empty list of replies, got {replies!r}")
         self.replies = [validate_reply(copy.deepcopy(r)) for r in replies]
 
-    def create(self, system: str, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+    def create(self, system: str, messages: list[Message],
+               tools: list[ToolDefinition]) -> Reply:
         index = sum(m["role"] == "assistant" for m in messages)
         if index >= len(self.replies):
             raise ScriptExhausted(f"the script has {len(self.replies)} replies; "

@@ -66,9 +66,11 @@ from agentloop.messages import (
     Block,
     Message,
     Reply,
+    ToolDefinition,
     reply,
     text_block,
 )
+from agentloop.model_contract import Model
 from agentloop.token_estimate import reply_tokens, request_tokens
 from agentloop.validation import validate_whole_number
 
@@ -104,7 +106,7 @@ class EndpointError(RuntimeError):
         self.kind = kind
 
 
-class OpenAICompatibleModel:
+class OpenAICompatibleModel(Model):
     """A model behind an OpenAI-compatible chat-completions endpoint.
 
     `base_url` is the API's root (it usually ends in /v1); `model` the name the server
@@ -145,7 +147,8 @@ class OpenAICompatibleModel:
         """How a run names this model: `openai-compatible:qwen2.5:3b at http://…/v1`."""
         return f"{SETTING_PREFIX}{self.model} at {self.base_url}"
 
-    def create(self, system: str, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+    def create(self, system: str, messages: list[Message],
+               tools: list[ToolDefinition]) -> Reply:
         """Send one request with the whole history; return the reply as the loop's plain dicts."""
         body = request_body(self.model, system, messages, tools, self.max_tokens,
                             self.temperature, self.stream)
@@ -171,7 +174,7 @@ def check_base_url(base_url: Any) -> str:
 
 # --------------------------------------------------------------------------- the request
 
-def request_body(model: str, system: str, messages: list[Message], tools: list[dict[str, Any]],
+def request_body(model: str, system: str, messages: list[Message], tools: list[ToolDefinition],
                  max_tokens: int = MAX_TOKENS, temperature: float = 0.0,
                  stream: bool = False) -> dict[str, Any]:
     """The chat-completions request for one step of the loop."""
@@ -185,7 +188,7 @@ def request_body(model: str, system: str, messages: list[Message], tools: list[d
     return body
 
 
-def chat_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def chat_tools(tools: list[ToolDefinition]) -> list[dict[str, Any]]:
     """The loop's tool definitions as chat-completions functions."""
     return [{"type": "function", "function": {"name": tool["name"],
                                               "description": tool.get("description", ""),
@@ -443,7 +446,7 @@ def _unreachable(base_url: str, reason: Any) -> EndpointError:
 # --------------------------------------------------------------------------- the reply
 
 def to_reply(completion: dict[str, Any], system: str = "", messages: list[Message] | None = None,
-             tools: list[dict[str, Any]] | None = None) -> Reply:
+             tools: list[ToolDefinition] | None = None) -> Reply:
     """A chat completion → `{"content": [...], "stop_reason": ..., "usage": ...}`.
 
     `system`, `messages` and `tools` are the request: a tool call without an id gets one

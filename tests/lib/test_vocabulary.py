@@ -9,7 +9,11 @@ import pprint
 
 import pytest
 
+from agentloop.agent import EXITS, Exit, Transcript, run_agent
+from agentloop.messages import BLOCK_TYPES, ROLES, BlockType, Role, StopReason, message
+from agentloop.models import SupportModel
 from agentloop.proposals import REJECTION_CODES, STATUSES, ProposalType, RejectionCode, Status
+from agentloop.shop import EXAMPLE_TASKS
 from agentloop.terminals import DECISIONS, TERMINALS, Decision
 from agentloop.vocabulary import Word
 
@@ -65,3 +69,26 @@ def test_chapter_2s_statuses_kinds_and_codes_keep_their_strings():
         "not_a_dict", "unknown_type", "missing_field", "extra_field", "unknown_tool",
         "missing_argument", "extra_argument", "bad_argument", "out_of_scope",
         "final_without_observation", "final_mismatch")
+
+
+def test_chapter_3s_exits_roles_blocks_and_stop_reasons_keep_their_strings():
+    assert EXITS == tuple(Exit) == ("end_turn", "max_steps", "hand_to_human", "guard",
+                                    "model_stopped")
+    assert ROLES == tuple(Role) == ("user", "assistant")
+    assert BLOCK_TYPES == tuple(BlockType) == ("text", "tool_use", "tool_result")
+    assert tuple(StopReason) == ("tool_use", "end_turn", "max_tokens")
+
+
+def test_a_transcript_records_its_exit_as_the_plain_word():
+    transcript = run_agent(SupportModel(), EXAMPLE_TASKS["return 1187"])
+    assert transcript.exit == Exit.END_TURN and type(transcript.exit) is str
+    with pytest.raises(ValueError, match="exit must be one of end_turn, max_steps"):
+        Transcript("t", [], "finished", "")
+
+
+def test_a_message_names_its_role_and_blocks_from_the_sets():
+    made = message("user", "Hello")
+    assert made == {"role": "user", "content": [{"type": "text", "text": "Hello"}]}
+    assert made["role"] is Role.USER and made["content"][0]["type"] is BlockType.TEXT
+    with pytest.raises(ValueError, match="role must be one of user, assistant"):
+        message("system", "Hello")

@@ -63,7 +63,7 @@ from agentloop.duty.board_tools import (
     tool_definitions,
 )
 from agentloop.duty.planner import SYSTEM, proposal_of, task_message
-from agentloop.guards import repeated_action, token_budget
+from agentloop.guards import parse_guard, repeated_action
 from agentloop.harness.budget import Budget, FakeClock
 from agentloop.harness.machine import Harness
 from agentloop.harness.moves import GOAL_MET, INCOMPLETE, Finish, Move, Replan
@@ -354,16 +354,10 @@ def checked_observation(observation: Any, tool: str | None = None) -> dict[str, 
 
 
 def guards_from(names: Sequence[str]) -> list[Guard]:
-    """Chapter 3's guards by name: "repeated" and "tokens=N"."""
-    guards: list[Guard] = []
-    for name in names:
-        if name == "repeated":
-            guards.append(allowing_retries(repeated_action))
-        elif name.startswith("tokens="):
-            guards.append(token_budget(int(name.removeprefix("tokens="))))
-        else:
-            raise ValueError(f"unknown guard {name!r}; use 'repeated' or 'tokens=N'")
-    return guards
+    """Chapter 3's guards by name ("repeated", "tokens=N": `agentloop.guards.parse_guard`);
+    the repeated-action guard lets a retry through."""
+    guards = [parse_guard(name) for name in names]
+    return [allowing_retries(g) if g is repeated_action else g for g in guards]
 
 
 def allowing_retries(guard: Guard) -> Guard:

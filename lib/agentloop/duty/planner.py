@@ -1,7 +1,8 @@
 """Chapter 5: who proposes the duty officer's next action — chapter 3's model contract.
 
-A planner is a model: `create(system, messages, tools) -> reply`, exactly as in chapter 3,
-so the authored scenario and a live model (`agentloop.live.LiveModel`) are interchangeable.
+A planner is a model: `create(system, messages, tools) -> reply`, exactly as in chapter 3
+(`agentloop.model_contract.Model`), so the authored scenario and a live model
+(`agentloop.live.LiveModel`) are interchangeable.
 The officer turns the reply into a chapter 2 proposal with `proposal_of`:
 
     a tool_use block      -> {"type": "tool", "name": ..., "args": {...}}
@@ -29,6 +30,8 @@ from agentloop.messages import (
     Block,
     Message,
     Reply,
+    ToolDefinition,
+    ToolUseBlock,
     reply,
     text_block,
     text_of,
@@ -36,6 +39,8 @@ from agentloop.messages import (
     tool_use_of,
     validate_reply,
 )
+from agentloop.model_contract import Model
+from agentloop.proposals import Proposal
 from agentloop.token_estimate import reply_tokens, request_tokens
 
 SCENARIO = "success"
@@ -59,7 +64,7 @@ def task_message(goal: str, query: str, answer: str | None = None,
     return "\n".join(lines)
 
 
-def proposal_of(value: Any) -> dict[str, Any] | None:
+def proposal_of(value: Any) -> Proposal | None:
     """The chapter 2 proposal a reply makes, or None when the reply is malformed."""
     try:
         checked = validate_reply(value)
@@ -78,7 +83,7 @@ def proposal_of(value: Any) -> dict[str, Any] | None:
     return {"type": "tool", "name": use["name"], "args": dict(use["input"])}
 
 
-class DutyModel:
+class DutyModel(Model):
     """The authored scenario as a model: the next step follows from the history alone.
 
     - no action yet                       -> read page 1
@@ -90,7 +95,8 @@ class DutyModel:
     - the card is valid                   -> draft its summary
     """
 
-    def create(self, system: str, messages: list[Message], tools: list[dict[str, Any]]) -> Reply:
+    def create(self, system: str, messages: list[Message],
+               tools: list[ToolDefinition]) -> Reply:
         content = self._next(messages)
         stop_reason = TOOL_USE if any(b["type"] == TOOL_USE for b in content) else END_TURN
         return reply(content, stop_reason, request_tokens(system, messages, tools),
@@ -128,7 +134,7 @@ class DutyModel:
         return [text_block("The summary is drafted.")]
 
 
-def exchanges(messages: list[Message]) -> list[tuple[Block, dict[str, Any] | None]]:
+def exchanges(messages: list[Message]) -> list[tuple[ToolUseBlock, dict[str, Any] | None]]:
     """Each action of the history with its observation (None when it failed)."""
     results = {block["tool_use_id"]: block for m in messages for block in m["content"]
                if block.get("type") == "tool_result"}

@@ -56,6 +56,8 @@ from agentloop.harness.events import Event, EventLogError, events_from_dicts
 from agentloop.harness.replay import replay as replay_events
 from agentloop.harness.states import DONE
 from agentloop.loop import CONTINUE, TERMINALS, validate_limits
+from agentloop.messages import Message, Reply, ToolDefinition
+from agentloop.model_contract import Model
 
 TRACE_FORMAT = "agentloop.duty.trace/1"
 KINDS = ("run", "event", "step", "stop")
@@ -270,7 +272,7 @@ def is_trace(path: str | Path) -> bool:
     return isinstance(first, dict) and first.get("format") == TRACE_FORMAT
 
 
-class RecordedModel:
+class RecordedModel(Model):
     """Plays back the recorded replies, one a step, chosen by the history's length.
 
     Asked for one more reply than the trace holds, it fails the way the recorded model
@@ -282,8 +284,8 @@ class RecordedModel:
         self.replies = [copy.deepcopy(step.get("reply")) for step in steps]
         self.failure = failure
 
-    def create(self, system: str, messages: list[dict[str, Any]],
-               tools: list[dict[str, Any]]) -> Any:
+    def create(self, system: str, messages: list[Message],
+               tools: list[ToolDefinition]) -> Reply:
         index = sum(m["role"] == "assistant" for m in messages)
         if index < len(self.replies):
             return copy.deepcopy(self.replies[index])

@@ -50,7 +50,7 @@ from agentloop.duty.board_tools import (
 )
 from agentloop.duty.faults import FAULT_RANGE
 from agentloop.duty.jsonfile import MISSING, is_printable, read_json, why
-from agentloop.guards import token_budget
+from agentloop.guards import GUARD_NAMES, UnknownGuard, parse_guard
 from agentloop.stop_policy import POLICY_FILE, load_policy
 from agentloop.validation import is_whole_number, whole_number_range
 
@@ -255,17 +255,13 @@ def _guards(where: str, value: Any) -> tuple[str, ...]:
         raise WorkspaceError(f"{where}: guards must be a list such as [\"repeated\", "
                              f"\"tokens=3000\"], got {_short(value)}")
     for index, item in enumerate(value):
-        name, _, number = item.partition("=") if isinstance(item, str) else ("", "", "")
-        if item == "repeated":
-            continue
-        if name == "tokens" and number.isdigit():
-            try:
-                token_budget(int(number))   # checks the budget's range
-            except ValueError as exc:
-                raise WorkspaceError(f"{where}: guards[{index}]: {exc}") from None
-            continue
-        raise WorkspaceError(f"{where}: guards[{index}] is {_short(item)}; a guard is "
-                             "'repeated' or 'tokens=N'")
+        try:
+            parse_guard(item)
+        except UnknownGuard:
+            raise WorkspaceError(f"{where}: guards[{index}] is {_short(item)}; a guard is "
+                                 f"{GUARD_NAMES}") from None
+        except ValueError as exc:   # a budget out of its range
+            raise WorkspaceError(f"{where}: guards[{index}]: {exc}") from None
     if len(set(value)) != len(value):
         raise WorkspaceError(f"{where}: guards names a guard twice: {value}")
     return tuple(value)
