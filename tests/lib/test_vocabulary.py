@@ -92,3 +92,39 @@ def test_a_message_names_its_role_and_blocks_from_the_sets():
     assert made["role"] is Role.USER and made["content"][0]["type"] is BlockType.TEXT
     with pytest.raises(ValueError, match="role must be one of user, assistant"):
         message("system", "Hello")
+
+
+def test_chapter_4s_sets_keep_their_strings_and_an_event_keeps_the_plain_word():
+    from agentloop.harness import (
+        EVENT_TYPES,
+        STATES,
+        TOPICS,
+        EventType,
+        Outcome,
+        PauseReason,
+        State,
+        StepStatus,
+        StopKind,
+        Topic,
+        run_demo,
+    )
+
+    assert tuple(StopKind) == ("tool_call", "pause", "done")
+    assert tuple(Outcome) == ("goal_met", "incomplete", "no_plan", "aborted", "closed")
+    assert tuple(PauseReason) == ("budget_exceeded", "review")
+    assert tuple(StepStatus) == ("ok", "failed", "skipped")
+    assert EVENT_TYPES == tuple(EventType) and len(EventType) == 11
+    assert TOPICS == tuple(Topic) and len(Topic) == 10
+    assert STATES == tuple(State) and repr(State.IDLE) == "'IDLE'"
+    harness = run_demo()
+    assert harness.stop.kind is StopKind.DONE
+    assert all(type(event.type) is str for event in harness.events)
+    assert all(type(event.data["outcome"]) is str for event in harness.events
+               if event.type == EventType.SESSION_COMPLETE)
+
+
+def test_chapter_5s_refusals_keep_their_strings():
+    from agentloop.duty.officer import REFUSALS, Refusal
+
+    assert REFUSALS == tuple(Refusal) == ("not_a_tool_call", "not_a_match",
+                                          "search_incomplete", "unconfirmed")

@@ -4,10 +4,12 @@ One step, as in chapter 1: the model proposes an action (chapter 3's `create`) �
 dispatcher checks it (chapter 2's controller, then the officer's own checks) → chapter 3's
 guards look at it → the tool runs on the board → observation → update the state → decide.
 The steps run inside chapter 4's harness, which keeps the states, the event stream and
-the budget envelope:
+the budget envelope; `run_officer` plugs the officer into it (its planner and its `decide`
+hook) and answers its yield point:
 
-    PLANNING       the model proposes one action (a plan of one step)
-    AWAITING_TOOL  the yield point: the officer checks the action and carries it out
+    PLANNING       propose(): the model proposes one action (a plan of one step)
+    AWAITING_TOOL  the yield point: carry_out() checks the action and runs it,
+                   update_state() records the observation
     REFLECTING     decide(): continue -> PLANNING again (a Replan move), a terminal -> DONE
                    (Finish: goal_met for success, incomplete for the other three, with
                    the terminal as the detail)
@@ -41,7 +43,8 @@ The dispatcher's refusals, in the order it checks:
     unconfirmed        draft_summary on a card not validated as sound in this run
 
 A refused proposal is a failed action (it used a step and counts towards max_retries);
-nothing runs. Read `run_officer` first, then the functions it calls in order.
+nothing runs. Read `run_officer` first, then the functions it calls in order. The state
+and a step's record are typed in `agentloop.duty.state`.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from agentloop.agent import Step, first_objection
+from agentloop.agent import Guard, GuardStep, Step, first_objection
 from agentloop.controller import ProposalRejected, validate_proposal
 from agentloop.duty.asking import ASK_RULES, SIMILAR_IDS
 from agentloop.duty.board_tools import (
@@ -63,10 +66,19 @@ from agentloop.duty.board_tools import (
     tool_definitions,
 )
 from agentloop.duty.planner import SYSTEM, proposal_of, task_message
+from agentloop.duty.state import DutyStep, OfficerState, PageRead
 from agentloop.guards import parse_guard, repeated_action
 from agentloop.harness.budget import Budget, FakeClock
-from agentloop.harness.machine import Harness
-from agentloop.harness.moves import GOAL_MET, INCOMPLETE, Finish, Move, Replan
+from agentloop.harness.machine import PAUSE, TOOL_CALL, Harness
+from agentloop.harness.moves import (
+    GOAL_MET,
+    INCOMPLETE,
+    Finish,
+    Move,
+    PlanStep,
+    Replan,
+    StepRecord,
+)
 from agentloop.loop import (
     CONTINUE,
     ERROR,
@@ -87,17 +99,28 @@ from agentloop.messages import (
     tool_result_block,
     tool_use_of,
 )
+from agentloop.model_contract import Model
+from agentloop.terminals import Decision
 from agentloop.tools import ToolRegistry
+from agentloop.vocabulary import Word
 
-REFUSALS = ("not_a_tool_call", "not_a_match", "search_incomplete", "unconfirmed")
+
+class Refusal(Word):
+    """The dispatcher's own refusals, beside chapter 2's codes, in the order it checks."""
+
+    NOT_A_TOOL_CALL = "not_a_tool_call"
+    NOT_A_MATCH = "not_a_match"
+    SEARCH_INCOMPLETE = "search_incomplete"
+    UNCONFIRMED = "unconfirmed"
+
+
+REFUSALS = tuple(Refusal)
 # The harness's envelope is only a backstop: decide() stops at max_steps first. Its clock
 # never moves, so no wall-clock time reaches a decision or the trace.
 MAX_SECONDS = 3600.0
 MODEL_FAILED = "the model failed: "
 
-Model = Any   # anything with create(system, messages, tools) -> reply (chapter 3's contract)
-StepHook = Callable[[dict[str, Any]], None]
-Guard = Callable[[list[dict[str, Any]]], "str | None"]
+StepHook = Callable[[DutyStep], None]
 
 
 @dataclass(frozen=True)
@@ -129,9 +152,9 @@ class Run:
     """
 
     input: RunInput
-    records: list[dict[str, Any]]
-    terminal: str
-    state: dict[str, Any]
+    records: list[DutyStep]
+    terminal: Decision
+    state: OfficerState
     events: list[dict[str, Any]] = field(default_factory=list)
     failure: str | None = None
 
@@ -139,25 +162,40 @@ class Run:
 def run_officer(run_input: RunInput, model: Model, registry: ToolRegistry,
                 on_step: StepHook | None = None,
                 on_event: Callable[[Any], Any] | None = None) -> Run:
-    """Run the duty officer until one of the four terminals; return the run."""
+    """Run the duty officer until one of the four terminals; return the run.
+
+    Chapter 4's harness runs the steps; the officer plugs in its planner (the model proposes
+    one action) and its `decide` (chapter 1's decision, made the harness's next move), and
+    acts at the yield point, where the harness hands the action back to be carried out."""
     state = new_state(run_input, registry)
+    guards = guards_from(run_input.guards)
+    records: list[DutyStep] = []
+
+    def plan(goal: str, history: list[StepRecord]) -> list[PlanStep]:   # PLANNING
+        propose(state, model)
+        return [plan_step(state)]
+
+    def decide_next(ended: StepRecord) -> Move:                         # REFLECTING
+        decision = decide(state)
+        records.append(record_step(state, decision, on_step))
+        return next_move(state, decision)
+
     budget = Budget(run_input.max_steps, run_input.max_steps, MAX_SECONDS, FakeClock())
-    harness = DutyHarness(run_input, state, model, guards_from(run_input.guards), budget,
-                          on_step)
+    harness = Harness(plan, budget, decide=decide_next)
     if on_event is not None:
         harness.subscribe(on_event)
     stop = harness.run(run_input.goal)
-    while stop.kind == "tool_call":                  # AWAITING_TOOL: the officer acts
-        observation = carry_out(state, registry, harness.duty_guards)
+    while stop.kind == TOOL_CALL:                     # AWAITING_TOOL: the officer acts
+        observation = carry_out(state, registry, guards)
         update_state(state, observation)
         stop = harness.resume(as_tool_result(observation))
-    if stop.kind == "pause":                          # the backstop; decide() stops first
+    if stop.kind == PAUSE:                            # the backstop; decide() stops first
         state["failure"] = f"the harness budget ran out ({stop.pause})"
         harness.close(state["failure"])
-    return finish(state, harness)
+    return finish(run_input, state, records, harness)
 
 
-def propose(state: dict[str, Any], model: Model) -> Any:
+def propose(state: OfficerState, model: Model) -> Any:
     """PLANNING: ask the model for the next action; its reply becomes a proposal (or None)."""
     reply = model.create(SYSTEM, copy.deepcopy(state["messages"]),
                          copy.deepcopy(state["tools"]))
@@ -174,7 +212,18 @@ def propose(state: dict[str, Any], model: Model) -> Any:
     return proposal
 
 
-def carry_out(state: dict[str, Any], registry: ToolRegistry,
+def plan_step(state: OfficerState) -> PlanStep:
+    """The proposal as the harness's plan of one step (its plain copy: safe for the event
+    log). Always with a tool: a step without one would skip AWAITING_TOOL, where the checks
+    are."""
+    proposal = state["proposal"]
+    args = proposal.get("args") if isinstance(proposal, dict) else None
+    label = action_label(proposal)
+    return {"name": f"step {state['steps'] + 1}: {label}", "tool": label,
+            "args": args if isinstance(args, dict) else {}}
+
+
+def carry_out(state: OfficerState, registry: ToolRegistry,
               guards: Sequence[Guard]) -> dict[str, Any]:
     """AWAITING_TOOL: check the proposal, let the guards look, then run the tool."""
     proposal = state["proposal"]
@@ -199,7 +248,7 @@ def run_tool(registry: ToolRegistry, name: str, args: dict[str, Any]) -> dict[st
     return checked_observation(observation, name)
 
 
-def update_state(state: dict[str, Any], observation: dict[str, Any]) -> None:
+def update_state(state: OfficerState, observation: dict[str, Any]) -> None:
     """Record the observation. A failed attempt is still an action, so it counts as a step."""
     state["observation"] = observation
     state["steps"] += 1
@@ -249,7 +298,7 @@ def decide(state: dict[str, Any]) -> str:
     return CONTINUE
 
 
-def search_settles(state: dict[str, Any]) -> bool:
+def search_settles(state: OfficerState) -> bool:
     """Whether a complete search tells which card is meant: the person's chosen card is
     among the matches, or else there is exactly one match (and, with the similar-id rule,
     no readable card whose id is similar to it)."""
@@ -261,13 +310,13 @@ def search_settles(state: dict[str, Any]) -> bool:
     return SIMILAR_IDS not in state.get("ask_when", ()) or len(candidates(state)) == 1
 
 
-def unread_could_change(state: dict[str, Any]) -> bool:
+def unread_could_change(state: OfficerState) -> bool:
     """A card file that could not be read might be a match too, so one match is not yet
     the answer — unless the person chose the card."""
     return bool(state["unreadable"]) and state.get("chosen") is None
 
 
-def candidates(state: dict[str, Any]) -> list[str]:
+def candidates(state: OfficerState) -> list[str]:
     """The matches and every card read whose id is similar to a match's (task-003 and
     task-003-copy: one id is the other followed by '-' and more), sorted."""
     found = set(state["matches"])
@@ -281,7 +330,33 @@ def similar_ids(first: str, second: str) -> bool:
     return first.startswith(second + "-") or second.startswith(first + "-")
 
 
-def new_state(run_input: RunInput, registry: ToolRegistry) -> dict[str, Any]:
+def record_step(state: OfficerState, decision: Decision,
+                on_step: StepHook | None = None) -> DutyStep:
+    """The step as the run keeps it (and `on_step` is shown a copy of)."""
+    observation = state["observation"]
+    record: DutyStep = {
+        "step": state["steps"], "action": action_label(state["proposal"]),
+        "note": _note(observation), "ran": "refused" not in observation
+                                            and "guard" not in observation,
+        "proposal": state["proposal"], "reply": state["reply"],
+        "tokens": state["requests"][-1].tokens, "observation": observation,
+        "decision": decision,
+    }
+    if on_step is not None:
+        on_step(copy.deepcopy(record))
+    return record
+
+
+def next_move(state: OfficerState, decision: Decision) -> Move:
+    """The harness's next move: continue plans again; a terminal ends the session. The
+    harness keeps its own closed set of outcomes, so the terminal is the detail."""
+    if decision == CONTINUE:
+        return Replan()
+    state["done"], state["terminal"] = True, decision
+    return Finish(GOAL_MET if decision == SUCCESS else INCOMPLETE, decision)
+
+
+def new_state(run_input: RunInput, registry: ToolRegistry) -> OfficerState:
     """The state at the start of a run: nothing read, limits checked, the task message sent."""
     validate_limits(run_input.max_steps, run_input.max_retries)
     task = task_message(run_input.goal, run_input.query, run_input.answer, run_input.question,
@@ -308,27 +383,31 @@ def new_state(run_input: RunInput, registry: ToolRegistry) -> dict[str, Any]:
     }
 
 
-def check_proposal(proposal: Any, state: dict[str, Any], registry: ToolRegistry) -> None:
+def check_proposal(proposal: Any, state: OfficerState, registry: ToolRegistry) -> None:
     """Return None if `proposal` may run now; else raise ProposalRejected (codes above)."""
     if isinstance(proposal, dict) and proposal.get("type") == "final":
-        raise ProposalRejected("not_a_tool_call", "an answer in words is not accepted: the "
-                                                  "answer is what draft_summary returns")
+        raise ProposalRejected(Refusal.NOT_A_TOOL_CALL, "an answer in words is not accepted: "
+                                                        "the answer is what draft_summary "
+                                                        "returns")
     validate_proposal(proposal, {"key": state["query"], "observations": []}, registry)
     name, args = proposal["name"], proposal["args"]
     if name == VALIDATE_TASK_CARD and args["card"] not in state["matches"]:
         found = ", ".join(state["matches"]) or "none yet"
-        raise ProposalRejected("not_a_match", f"validate_task_card checks only a card the "
-                                              f"search found ({found}), got {args['card']!r}")
+        raise ProposalRejected(Refusal.NOT_A_MATCH, f"validate_task_card checks only a card "
+                                                    f"the search found ({found}), got "
+                                                    f"{args['card']!r}")
     if name == DRAFT_SUMMARY:
         if not state["search_complete"]:
-            raise ProposalRejected("search_incomplete", "draft_summary comes after every "
-                                                        "page of the search was read")
+            raise ProposalRejected(Refusal.SEARCH_INCOMPLETE, "draft_summary comes after "
+                                                              "every page of the search "
+                                                              "was read")
         cards = [part.strip() for part in args["cards"].split(",")]
         unconfirmed = [c for c in cards if not state["validated"].get(c, {}).get("valid")]
         if unconfirmed:
-            raise ProposalRejected("unconfirmed", f"draft_summary summarises only cards "
-                                                  f"validated as sound in this run; not "
-                                                  f"confirmed: {', '.join(unconfirmed)}")
+            raise ProposalRejected(Refusal.UNCONFIRMED, f"draft_summary summarises only "
+                                                        f"cards validated as sound in this "
+                                                        f"run; not confirmed: "
+                                                        f"{', '.join(unconfirmed)}")
 
 
 def checked_observation(observation: Any, tool: str | None = None) -> dict[str, Any]:
@@ -364,7 +443,7 @@ def allowing_retries(guard: Guard) -> Guard:
     """`guard`, except right after a failed action: repeating it then is a retry, and retries
     are the stop policy's to count (max_retries), not a repeated action."""
 
-    def guard_unless_retry(steps: list[dict[str, Any]]) -> str | None:
+    def guard_unless_retry(steps: list[GuardStep]) -> str | None:
         if len(steps) >= 2 and steps[-2]["is_error"]:
             return None
         return guard(steps)
@@ -380,7 +459,8 @@ def as_tool_result(observation: dict[str, Any]) -> dict[str, Any]:
     return {"ok": False, "error": observation["error"]}
 
 
-def finish(state: dict[str, Any], harness: DutyHarness) -> Run:
+def finish(run_input: RunInput, state: OfficerState, records: list[DutyStep],
+           harness: Harness) -> Run:
     """The run as a record; a harness that ended without a decision is an error or a limit."""
     if state["terminal"] is None:
         complete = harness.events[len(harness.events) - 1].data
@@ -390,14 +470,15 @@ def finish(state: dict[str, Any], harness: DutyHarness) -> Run:
         else:
             state["terminal"] = LIMIT
         state["done"] = True
-    return Run(harness.duty_input, harness.records, state["terminal"], state,
-               harness.events.to_dicts(), state["failure"])
+    return Run(run_input, records, state["terminal"], state, harness.events.to_dicts(),
+               state["failure"])
 
 
-def _record_page(state: dict[str, Any], observation: dict[str, Any]) -> None:
-    state["pages"][observation["page"]] = {
-        "matches": list(observation["matches"]), "scanned": observation["scanned"],
-        "unreadable": list(observation["unreadable"])}
+def _record_page(state: OfficerState, observation: dict[str, Any]) -> None:
+    page: PageRead = {"matches": list(observation["matches"]),
+                      "scanned": observation["scanned"],
+                      "unreadable": list(observation["unreadable"])}
+    state["pages"][observation["page"]] = page
     count = observation["pages"]
     state["page_count"], state["total"] = count, observation["total"]
     read = [state["pages"][p] for p in sorted(state["pages"]) if p <= count]
@@ -410,7 +491,7 @@ def _record_page(state: dict[str, Any], observation: dict[str, Any]) -> None:
     state["titles"].update(observation.get("titles", {}))
 
 
-def _remember(state: dict[str, Any], observation: dict[str, Any]) -> None:
+def _remember(state: OfficerState, observation: dict[str, Any]) -> None:
     """Add this step to the history a model is sent: its reply, then what came back."""
     reply = state["reply"]
     content = reply["content"] if state["proposal"] is not None else []
@@ -459,56 +540,6 @@ def _plain(value: Any) -> Any:
 
 def _clip(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
-
-
-class DutyHarness(Harness):
-    """Chapter 4's machine with the officer inside it.
-
-    The planner the harness calls in PLANNING asks the model for one action, so every plan
-    has one step; in REFLECTING, chapter 1's `decide` takes the place of the harness's own
-    `_decide` (walk the rest of the plan, replan after a failure): continue goes back to
-    PLANNING, a terminal ends the session.
-    """
-
-    def __init__(self, run_input: RunInput, state: dict[str, Any], model: Model,
-                 guards: list[Guard], budget: Budget, on_step: StepHook | None = None) -> None:
-        super().__init__(self._plan_one, budget)
-        self.duty = state
-        self.duty_model = model
-        self.duty_guards = guards
-        self.duty_input = run_input
-        self.on_step = on_step
-        self.records: list[dict[str, Any]] = []
-
-    def _plan_one(self, goal: str, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        propose(self.duty, self.duty_model)
-        proposal = self.duty["proposal"]   # the plain copy, safe for the event log
-        args = proposal.get("args") if isinstance(proposal, dict) else None
-        label = action_label(proposal)
-        # Always a tool: a step without one would skip AWAITING_TOOL, where the checks are.
-        return [{"name": f"step {self.duty['steps'] + 1}: {label}", "tool": label,
-                 "args": args if isinstance(args, dict) else {}}]
-
-    def _decide(self, failed: bool) -> Move:
-        state = self.duty
-        decision = decide(state)
-        observation = state["observation"]
-        record = {
-            "step": state["steps"], "action": action_label(state["proposal"]),
-            "note": _note(observation), "ran": "refused" not in observation
-                                                and "guard" not in observation,
-            "proposal": state["proposal"], "reply": state["reply"],
-            "tokens": state["requests"][-1].tokens, "observation": observation,
-            "decision": decision,
-        }
-        self.records.append(record)
-        if self.on_step is not None:
-            self.on_step(copy.deepcopy(record))
-        if decision == CONTINUE:
-            return Replan()
-        state["done"], state["terminal"] = True, decision
-        # The harness keeps its own closed set of outcomes; the terminal is the detail.
-        return Finish(GOAL_MET if decision == SUCCESS else INCOMPLETE, decision)
 
 
 def _note(observation: dict[str, Any]) -> str:

@@ -1,12 +1,14 @@
 """Chapter 4: the harness — the agent loop as a deterministic state machine.
 
-- `states`:  the six states and the table of legal transitions
-- `moves`:   the typed moves the loop makes, and how a session pauses and ends
-- `hooks`:   ten topics where operators' code acts on the loop
-- `events`:  the append-only stream of eleven event types, saved as JSON Lines
+- `states`:  the six states (`State`) and the table of legal transitions
+- `moves`:   the typed moves the loop makes, and how a step, a pause and a session end
+             (`StepStatus`, `PauseReason`, `Outcome`)
+- `hooks`:   ten topics (`Topic`) where operators' code acts on the loop
+- `events`:  the append-only stream of eleven event types (`EventType`), saved as JSON Lines
 - `budget`:  turns, tool calls and wall-clock seconds, with injectable clocks
 - `session`: the session record, folded from events
-- `machine`: `Harness`, the loop itself, with its two yield points
+- `machine`: `Harness`, the loop itself, with its two yield points (`StopKind`) and its
+             two plug-ins, the planner and `decide`
 - `replay`:  the same log puts a harness back in the same state
 - `demo`:    a placeholder planner and a canned shell
 """
@@ -29,19 +31,30 @@ from agentloop.harness.events import (
     Event,
     EventLog,
     EventLogError,
+    EventType,
     describe_error,
     load_events,
     parse_jsonl,
     save_events,
 )
-from agentloop.harness.hooks import REVIEW, SKIP, TOPICS, HookError, HookRegistry, UnknownTopic
+from agentloop.harness.hooks import (
+    REVIEW,
+    SKIP,
+    TOPICS,
+    HookError,
+    HookRegistry,
+    Topic,
+    UnknownTopic,
+)
 from agentloop.harness.machine import (
     FINISHED,
     PAUSE,
     STOP_KINDS,
     TOOL_CALL,
+    Decide,
     Harness,
     Stop,
+    StopKind,
     drive,
     result_problem,
 )
@@ -53,10 +66,15 @@ from agentloop.harness.moves import (
     EndStep,
     Finish,
     Move,
+    Outcome,
+    PauseReason,
+    PlanStep,
     Replan,
     Review,
     StartSession,
     StartStep,
+    StepRecord,
+    StepStatus,
 )
 from agentloop.harness.replay import describe, replay, replay_file
 from agentloop.harness.session import PlanError, Session, validate_plan
@@ -79,10 +97,12 @@ __all__ = [
     "AWAITING_TOOL", "CANNED_SHELL", "CYCLE_EDGES", "DEMO_GOAL", "DEMO_LIMITS", "DEMO_PLAN",
     "DONE", "EVENT_TYPES", "EXECUTING", "FINISHED", "IDLE", "LIMITS", "OUTCOMES", "PAUSE",
     "PAUSE_REASONS", "PLANNING", "REFLECTING", "REVIEW", "SKIP", "STATES", "STEP_STATUSES",
-    "STOP_KINDS", "TOOL_CALL", "TOPICS", "TRANSITIONS", "Budget", "CallTool", "EndStep",
-    "Event", "EventLog", "EventLogError", "FakeClock", "Finish", "Harness", "HookError",
-    "HookRegistry", "IllegalTransition", "Move", "PlanError", "Replan", "Review", "Session",
-    "StartSession", "StartStep", "State", "Stop", "TickingClock", "UnknownTopic",
+    "STOP_KINDS", "TOOL_CALL", "TOPICS", "TRANSITIONS", "Budget", "CallTool", "Decide",
+    "EndStep", "Event", "EventLog", "EventLogError", "EventType", "FakeClock", "Finish",
+    "Harness", "HookError", "HookRegistry", "IllegalTransition", "Move", "Outcome",
+    "PauseReason", "PlanError", "PlanStep", "Replan", "Review", "Session", "StartSession",
+    "StartStep", "State", "StepRecord", "StepStatus", "Stop", "StopKind", "TickingClock",
+    "Topic", "UnknownTopic",
     "canned_shell", "demo_harness", "describe", "describe_error", "drive", "load_events",
     "parse_jsonl", "replay", "replay_file", "result_problem", "run_demo", "save_events",
     "three_step_planner", "validate_plan", "validate_transition",

@@ -10,9 +10,10 @@ from typing import Any
 
 from agentloop.harness.budget import Budget, Clock, TickingClock
 from agentloop.harness.machine import Harness, drive
+from agentloop.harness.moves import OK, PlanStep, StepRecord
 
 DEMO_GOAL = "free the disk space taken by the build cache"
-DEMO_PLAN = (
+DEMO_PLAN: tuple[PlanStep, ...] = (
     {"name": "measure the cache", "tool": "shell", "args": {"command": "du -sh build/cache"}},
     {"name": "delete the cache", "tool": "shell", "args": {"command": "rm -rf build/cache"}},
     {"name": "write the report", "tool": None, "args": {}},
@@ -24,9 +25,9 @@ CANNED_SHELL = {
 DEMO_LIMITS = {"max_turns": 10, "max_tool_calls": 10, "max_seconds": 60.0}
 
 
-def three_step_planner(goal: str, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def three_step_planner(goal: str, history: list[StepRecord]) -> list[PlanStep]:
     """The fixed plan, minus the steps that already ended ok (so a replan retries the rest)."""
-    done = {step["name"] for step in history if step["status"] == "ok"}
+    done = {step["name"] for step in history if step["status"] == OK}
     return [dict(step, args=dict(step["args"])) for step in DEMO_PLAN if step["name"] not in done]
 
 

@@ -19,12 +19,27 @@ from typing import Any
 from agentloop.errors import describe_error  # re-exported by agentloop.harness
 from agentloop.plain import copy_plain
 from agentloop.validation import validate_whole_number
+from agentloop.vocabulary import Word
 
-EVENT_TYPES = (
-    "session.start", "plan.draft", "plan.commit", "step.start", "step.end",
-    "tool.call", "tool.result", "tool.error", "budget.warn", "session.pause",
-    "session.complete",
-)
+
+class EventType(Word):
+    """The eleven kinds of fact on the stream. An event keeps its type as the plain word
+    (`Event.type`), as a saved log does."""
+
+    SESSION_START = "session.start"
+    PLAN_DRAFT = "plan.draft"
+    PLAN_COMMIT = "plan.commit"
+    STEP_START = "step.start"
+    STEP_END = "step.end"
+    TOOL_CALL = "tool.call"
+    TOOL_RESULT = "tool.result"
+    TOOL_ERROR = "tool.error"
+    BUDGET_WARN = "budget.warn"
+    SESSION_PAUSE = "session.pause"
+    SESSION_COMPLETE = "session.complete"
+
+
+EVENT_TYPES = tuple(EventType)
 
 
 class EventLogError(ValueError):
@@ -119,7 +134,8 @@ class EventLog:
         if type not in EVENT_TYPES:
             raise EventLogError(f"unknown event type {type!r}; the types are: "
                                 f"{', '.join(EVENT_TYPES)}")
-        event = Event(len(self._events), type, round(float(at), 6), _plain(data, type))
+        event = Event(len(self._events), EventType(type).value, round(float(at), 6),
+                      _plain(data, type))
         self._add(event)
         return event
 

@@ -15,12 +15,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-TOPICS = (
-    "before_plan", "after_plan",
-    "before_tool_call", "after_tool_call",
-    "before_step", "after_step",
-    "on_error", "on_pause", "on_budget_exceeded", "on_complete",
-)
+from agentloop.vocabulary import Word
+
+
+class Topic(Word):
+    """Where a hook acts: before and after each part of a step, and when something happens."""
+
+    BEFORE_PLAN = "before_plan"
+    AFTER_PLAN = "after_plan"
+    BEFORE_TOOL_CALL = "before_tool_call"
+    AFTER_TOOL_CALL = "after_tool_call"
+    BEFORE_STEP = "before_step"
+    AFTER_STEP = "after_step"
+    ON_ERROR = "on_error"
+    ON_PAUSE = "on_pause"
+    ON_BUDGET_EXCEEDED = "on_budget_exceeded"
+    ON_COMPLETE = "on_complete"
+
+
+TOPICS = tuple(Topic)
 
 
 class Sentinel:

@@ -5,12 +5,19 @@ works out the next *move* (a small typed value, see `moves`), and `_take` makes 
 after asking the budget. Only `_transition` changes the state.
 
 Control comes back to the caller as a `Stop`, never as an exception. Its kind is one of
+(`StopKind`)
 
     tool_call   a yield point: AWAITING_TOOL hands out a request; answer with resume(result)
     pause       a yield point: the budget ran out, or a hook asked for review; resume()
     done        the session reached DONE; `outcome` says how it ended
 
 Inside, the loop is a Python generator, and `resume` is its `send`.
+
+Two functions plug the work in: the planner (PLANNING: a goal and the steps so far → a
+plan) and `decide` (REFLECTING: the step that just ended → the next move). The default
+`decide` is `walk_plan`: replan after a failure while replans are left, else the plan's
+next step, else finish. A loop with a policy of its own — chapter 5's duty officer —
+passes its own `decide` instead; the machine around it stays the same.
 """
 
 from __future__ import annotations
@@ -38,10 +45,12 @@ from agentloop.harness.moves import (
     EndStep,
     Finish,
     Move,
+    PlanStep,
     Replan,
     Review,
     StartSession,
     StartStep,
+    StepRecord,
     from_plain,
 )
 from agentloop.harness.session import Session, validate_plan
@@ -56,19 +65,30 @@ from agentloop.harness.states import (
 )
 from agentloop.plain import copy_plain
 from agentloop.validation import validate_whole_number
+from agentloop.vocabulary import Word
 
-Planner = Callable[[str, list[dict[str, Any]]], list[dict[str, Any]]]
+Planner = Callable[[str, list[StepRecord]], list[PlanStep]]   # goal, steps so far -> plan
+Decide = Callable[[StepRecord], Move]   # the step that just ended -> the next move
 Tool = Callable[[dict[str, Any]], Any]
 
-TOOL_CALL, PAUSE, FINISHED = "tool_call", "pause", "done"
-STOP_KINDS = (TOOL_CALL, PAUSE, FINISHED)
+
+class StopKind(Word):
+    """Why the loop handed control back to the caller."""
+
+    TOOL_CALL = "tool_call"   # a yield point: answer the request with resume(result)
+    PAUSE = "pause"           # a yield point: extend the budget (or not), then resume()
+    DONE = "done"             # the session is over; `Stop.outcome` says how
+
+
+TOOL_CALL, PAUSE, FINISHED = StopKind
+STOP_KINDS = tuple(StopKind)
 
 
 @dataclass(frozen=True)
 class Stop:
     """Where the loop handed control back: `kind` is "tool_call", "pause" or "done"."""
 
-    kind: str
+    kind: StopKind
     state: State
     request: dict[str, Any] | None = None
     pause: dict[str, Any] | None = None
@@ -79,7 +99,7 @@ class Harness:
     """One session of the loop: its state, budget, hooks, event log and session record."""
 
     def __init__(self, planner: Planner | None = None, budget: Budget | None = None,
-                 max_replans: int = 1) -> None:
+                 max_replans: int = 1, decide: Decide | None = None) -> None:
         self.state = IDLE
         self.budget = budget if budget is not None else Budget()
         self.hooks = HookRegistry()
@@ -87,6 +107,9 @@ class Harness:
         self.session = Session()
         self.tools: dict[str, Tool] = {}
         self.planner = planner
+        if decide is not None and not callable(decide):
+            raise ValueError(f"decide must be callable, got {decide!r}")
+        self.decide: Decide = self.walk_plan if decide is None else decide
         self.max_replans = validate_whole_number("max_replans", max_replans, 0)
         self.hook_errors: list[str] = []
         self.stop: Stop | None = None
@@ -326,12 +349,16 @@ class Harness:
             skipped = self.session.next_index
             self._emit("step.end", EndStep(skipped, self.session.plan[skipped]["name"],
                                            SKIPPED).facts())
-        move = self._decide(failed=last["status"] == FAILED)
+        move = self.decide(copy_plain(last))
+        if not isinstance(move, Replan | StartStep | Finish):
+            raise ValueError(f"decide must return the next move (Replan, StartStep or "
+                             f"Finish), got {move!r}")
         return Review(move) if verdict is REVIEW else move
 
-    def _decide(self, failed: bool) -> Move:
-        """Replan after a failure (while replans are left), else the next step, else done."""
-        if failed and self.session.replans < self.max_replans:
+    def walk_plan(self, last: StepRecord) -> Move:
+        """The default `decide`: replan after a failure (while replans are left), else the
+        plan's next step, else done."""
+        if last["status"] == FAILED and self.session.replans < self.max_replans:
             return Replan()
         if self.session.next_index < len(self.session.plan):
             return StartStep(self.session.next_index)

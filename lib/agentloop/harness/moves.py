@@ -14,15 +14,18 @@ that names the state it enters (`target`) and the budget it needs (`spends`).
 A paused session keeps the move it did not make as plain data (`to_plain`, `from_plain`),
 so a saved event log can be replayed and resumed.
 
-Step statuses (`EndStep.status`): ok, failed, skipped.
-Outcomes (`Finish.outcome`): goal_met, incomplete, no_plan, aborted, closed.
-Pause reasons: budget_exceeded, review.
+Step statuses (`EndStep.status`, `StepStatus`): ok, failed, skipped.
+Outcomes (`Finish.outcome`, `Outcome`): goal_met, incomplete, no_plan, aborted, closed.
+Pause reasons (`PauseReason`): budget_exceeded, review.
+
+A plan is a list of `PlanStep`s; each step that ends leaves a `StepRecord`, which is what
+the harness's `decide` hook reads to choose the next move.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 
 from agentloop.harness.budget import TOOL_CALLS, TURNS
 from agentloop.harness.states import (
@@ -35,20 +38,61 @@ from agentloop.harness.states import (
     State,
 )
 from agentloop.plain import copy_plain
+from agentloop.vocabulary import Word
 
-OK, FAILED, SKIPPED = "ok", "failed", "skipped"
-STEP_STATUSES = (OK, FAILED, SKIPPED)
 
-GOAL_MET = "goal_met"        # every step of the last plan ended ok
-INCOMPLETE = "incomplete"    # the plan ran out with a step failed or skipped
-NO_PLAN = "no_plan"          # the planner proposed nothing
-ABORTED = "aborted"          # planning failed: no plan to go on with
-CLOSED = "closed"            # the caller closed a paused session
-OUTCOMES = (GOAL_MET, INCOMPLETE, NO_PLAN, ABORTED, CLOSED)
+class StepStatus(Word):
+    """How a step of the plan ended."""
 
-BUDGET_EXCEEDED = "budget_exceeded"
-FOR_REVIEW = "review"
-PAUSE_REASONS = (BUDGET_EXCEEDED, FOR_REVIEW)
+    OK = "ok"
+    FAILED = "failed"
+    SKIPPED = "skipped"
+
+
+OK, FAILED, SKIPPED = StepStatus
+STEP_STATUSES = tuple(StepStatus)
+
+
+class Outcome(Word):
+    """How a session ended."""
+
+    GOAL_MET = "goal_met"        # every step of the last plan ended ok
+    INCOMPLETE = "incomplete"    # the plan ran out with a step failed or skipped
+    NO_PLAN = "no_plan"          # the planner proposed nothing
+    ABORTED = "aborted"          # planning failed: no plan to go on with
+    CLOSED = "closed"            # the caller closed a paused session
+
+
+GOAL_MET, INCOMPLETE, NO_PLAN, ABORTED, CLOSED = Outcome
+OUTCOMES = tuple(Outcome)
+
+
+class PauseReason(Word):
+    """Why a session paused."""
+
+    BUDGET_EXCEEDED = "budget_exceeded"
+    REVIEW = "review"            # a hook asked for a person's review
+
+
+BUDGET_EXCEEDED, FOR_REVIEW = PauseReason
+PAUSE_REASONS = tuple(PauseReason)
+
+
+class PlanStep(TypedDict):
+    """One step of a plan: `{"name": "list files", "tool": "shell", "args": {...}}`; a step
+    without a tool (None) is one the model does by writing."""
+
+    name: str
+    tool: str | None
+    args: dict[str, Any]
+
+
+class StepRecord(TypedDict):
+    """What a step that ended leaves in the session record (and its step.end event)."""
+
+    index: int
+    name: str
+    status: str   # a StepStatus: ok, failed or skipped
 
 
 class Move:

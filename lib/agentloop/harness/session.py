@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from agentloop.harness.events import Event, json_copy
-from agentloop.harness.moves import OK, STEP_STATUSES
+from agentloop.harness.moves import OK, STEP_STATUSES, PlanStep, StepRecord
 from agentloop.plain import copy_plain
 
 
@@ -19,7 +19,7 @@ class PlanError(ValueError):
     """A plan that is not a list of {"name": str, "tool": str or None, "args": dict} steps."""
 
 
-def validate_plan(plan: object, where: str = "the plan") -> list[dict[str, Any]]:
+def validate_plan(plan: object, where: str = "the plan") -> list[PlanStep]:
     """Return a plain copy of `plan`, or raise PlanError saying what is wrong."""
     if not isinstance(plan, list):
         raise PlanError(f"{where} must be a list of steps, got {type(plan).__name__}")
@@ -47,12 +47,12 @@ class Session:
     def __init__(self) -> None:
         self.goal: str | None = None
         self.limits: dict[str, Any] = {}
-        self.plan: list[dict[str, Any]] = []
+        self.plan: list[PlanStep] = []
         self.plan_start = 0          # where the current plan's steps begin in `steps`
         self.commits = 0
         self.current: int | None = None   # index of the step being executed
         self.next_index = 0
-        self.steps: list[dict[str, Any]] = []   # one {"index", "name", "status"} a step.end
+        self.steps: list[StepRecord] = []   # one {"index", "name", "status"} a step.end
         self.outputs: dict[str, Any] = {}       # call_id -> tool output
         self.turns = 0
         self.tool_calls = 0
@@ -66,7 +66,7 @@ class Session:
     def replans(self) -> int:
         return max(0, self.commits - 1)
 
-    def history(self) -> list[dict[str, Any]]:
+    def history(self) -> list[StepRecord]:
         """What a planner is told about the steps so far."""
         return copy_plain(self.steps)
 

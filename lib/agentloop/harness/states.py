@@ -13,10 +13,13 @@ caller gives up on is closed: IDLE → DONE.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import StrEnum
+
+from agentloop.vocabulary import Word
 
 
-class State(StrEnum):
+class State(Word):
+    """Where the loop is; only `Harness._transition` changes it."""
+
     IDLE = "IDLE"
     PLANNING = "PLANNING"
     EXECUTING = "EXECUTING"

@@ -375,6 +375,36 @@ def test_the_harness_underneath_keeps_states_events_and_outcome():
     assert replay_events(run.events).state == "DONE"
 
 
+def test_run_officer_is_the_chapters_loop_by_hand_inside_the_harness():
+    """propose, carry_out, update_state and decide, in that order, give the same steps
+    whether the harness runs them (run_officer) or a reader does (chapter 5's cell)."""
+    registry = board_registry(EXAMPLE, contract=CONTRACT)
+    run_input = RunInput("Tell Anya", "equipment", guards=("repeated",))
+    run = run_officer(run_input, DutyModel(), registry)
+    state, model = new_state(run_input, registry), DutyModel()
+    guards, by_hand = officer_module.guards_from(run_input.guards), []
+    decision = CONTINUE
+    while decision == CONTINUE:
+        officer_module.propose(state, model)
+        observation = officer_module.carry_out(state, registry, guards)
+        officer_module.update_state(state, observation)
+        decision = decide(state)
+        by_hand.append(officer_module.record_step(state, decision))
+        officer_module.next_move(state, decision)
+    assert by_hand == run.records and (state["terminal"], run.terminal) == (NEEDS_INPUT,) * 2
+    assert state == run.state
+
+
+def test_the_officers_state_holds_what_its_type_says():
+    from agentloop.duty.state import DutyStep, OfficerState
+
+    run = run_with(DutyModel(), "equipment")
+    assert set(run.state) == set(OfficerState.__annotations__)
+    assert all(set(record) == set(DutyStep.__annotations__) for record in run.records)
+    assert set(new_state(RunInput("g", "q"), board_registry(EXAMPLE))) == \
+        set(OfficerState.__annotations__)
+
+
 def test_the_harness_budget_is_a_backstop(monkeypatch):
     monkeypatch.setattr(officer_module, "Budget",
                         lambda turns, calls, seconds, clock: Budget(1, 1, seconds, clock))

@@ -168,3 +168,51 @@ def test_one_exception_formatter_for_the_log():
     assert describe_error(PermissionError("rm is not allowed")) == \
         "PermissionError: rm is not allowed"
     assert describe_error(KeyError()) == "KeyError"
+
+
+# --- the decide hook: REFLECTING's choice of the next move ------------------------------------
+
+def test_by_default_decide_walks_the_plan():
+    harness = demo_harness()
+    assert harness.decide == harness.walk_plan
+    stop = drive(harness, harness.run(DEMO_GOAL))
+    assert (stop.kind, harness.session.outcome) == ("done", "goal_met")
+
+
+def test_a_decide_of_ones_own_chooses_every_move_after_a_step():
+    from agentloop.harness import Finish, Replan, StartStep
+
+    seen = []
+
+    def stop_after_the_first_step(ended):
+        seen.append(dict(ended))
+        ended["status"] = "skipped"   # a copy: the session record is not touched
+        return Finish("incomplete", "one step is enough")
+
+    harness = Harness(lambda goal, history: list(DEMO_PLAN), decide=stop_after_the_first_step)
+    harness.register_tool("shell", lambda args: "ok")
+    stop = drive(harness, harness.run(DEMO_GOAL))
+    assert (stop.kind, stop.outcome) == ("done", "incomplete")
+    assert seen == [{"index": 0, "name": DEMO_PLAN[0]["name"], "status": "ok"}]
+    assert harness.session.steps == [{"index": 0, "name": DEMO_PLAN[0]["name"],
+                                      "status": "ok"}]
+    assert harness.events[len(harness.events) - 1].data["detail"] == "one step is enough"
+    assert replay(harness.events).snapshot() == harness.snapshot()
+
+    again = []
+    plans = Harness(lambda goal, history: [DEMO_PLAN[2]],
+                    decide=lambda ended: again.append(ended) or (
+                        Replan() if len(again) < 3 else StartStep(0) if len(again) < 4
+                        else Finish("goal_met")))
+    drive(plans, plans.run(DEMO_GOAL))
+    assert (plans.session.commits, plans.session.turns) == (3, 4)
+    assert [e["index"] for e in again] == [0, 0, 0, 0] and plans.session.outcome == "goal_met"
+
+
+@pytest.mark.parametrize("move", [None, "continue", "Replan()"])
+def test_decide_must_return_a_move(move):
+    harness = Harness(lambda goal, history: [DEMO_PLAN[2]], decide=lambda ended: move)
+    with pytest.raises(ValueError, match="decide must return the next move"):
+        harness.run(DEMO_GOAL)
+    with pytest.raises(ValueError, match="decide must be callable"):
+        Harness(decide="walk_plan")
