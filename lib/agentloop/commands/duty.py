@@ -1,13 +1,13 @@
 """Chapter 5's commands: the duty officer on a real task board.
 
-    agentloop run --dir WORKSPACE [--answer TEXT]   a workspace with agent.json (see
-                                                    commands/loop.py: chapter 1's folders
-                                                    of only stop_policy.json run as before);
+    agentloop run --dir WORKSPACE [--answer TEXT]   a workspace with agent.json (chapter 1's
+                                                    folders of only stop_policy.json run as
+                                                    before: commands/shared.py picks);
         [--model openai-compatible --base-url URL --model-name NAME]   on a live model
     agentloop replay TRACE [--against-board]        a duty officer's trace, a run's folder
                      [--board BOARD]                (out/runs/0001) or the folder holding
                                                     runs/ (its latest run); chapter 4's
-                                                    event logs replay as before
+                                                    event logs replay as before (shared.py)
     agentloop board BOARD                           every card file of a board, and what is
                                                     wrong with each
 
@@ -20,14 +20,12 @@ not); `board` exits 0 when it could list the board.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 from pathlib import Path
 
 from agentloop.commands._options import live_model
 from agentloop.duty.board import check_card, load_board, shown_name
-from agentloop.duty.jsonfile import why
 from agentloop.duty.shift import run_shift
-from agentloop.duty.trace import against_board, find_trace, format_replay, is_trace
+from agentloop.duty.trace import against_board, find_trace, format_replay
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -47,51 +45,15 @@ def run_workspace(args: argparse.Namespace) -> int:
     return shift.exit_status
 
 
-def extend_replay(sub: argparse._SubParsersAction) -> None:
-    """Let chapter 4's `agentloop replay FILE` also replay a duty officer's trace.
-
-    Called once chapter 4's command is registered (cli.py registers the modules in name
-    order: harness before loop). A file whose first line is a duty trace's run line is
-    replayed here; any other file goes to chapter 4's replay, unchanged.
-    """
-    replay = sub.choices.get("replay")
-    if replay is None:
-        return
-    chapter4: Callable[[argparse.Namespace], int] = replay.get_default("handler")
-
-    def replay_either(args: argparse.Namespace) -> int:
-        path = Path(args.file)
-        shown = shown_name(args.file)
-        if not path.is_dir() and not is_trace(path):
-            if getattr(args, "against_board", False) or getattr(args, "board", None):
-                raise ValueError(f"{shown} is not a duty officer's trace; --against-board "
-                                 "and --board are for those (chapter 5)")
-            try:
-                with path.open("rb"):
-                    pass
-            except FileNotFoundError:
-                pass   # chapter 4 says so in its own words
-            except OSError as exc:
-                raise ValueError(f"{shown} cannot be read ({why(exc)})") from None
-            return chapter4(args)
-        trace = find_trace(path)
-        print(format_replay(trace))
-        if not (args.against_board or args.board):
-            return 0
-        same, line = against_board(trace, args.board)
-        print(line)
-        return 0 if same else 1
-
-    replay.add_argument("--against-board", action="store_true",
-                        help="a duty officer's trace: also run every recorded tool call again "
-                             "on the board and name the first observation it does not give")
-    replay.add_argument("--board", metavar="BOARD",
-                        help="with --against-board: the board folder to check against "
-                             "(default: the one the trace names)")
-    replay.set_defaults(handler=replay_either)
-    replay.epilog = ("FILE may also be a duty officer's trace, a run's folder (out/runs/0001) "
-                     "or the folder holding runs/ (its latest run), written by "
-                     "agentloop run --dir WORKSPACE (chapter 5).")
+def replay_trace(args: argparse.Namespace) -> int:
+    """`agentloop replay TRACE`: the replay's lines; with --against-board, the board's word."""
+    trace = find_trace(Path(args.file))
+    print(format_replay(trace))
+    if not (args.against_board or args.board):
+        return 0
+    same, line = against_board(trace, args.board)
+    print(line)
+    return 0 if same else 1
 
 
 def _board(args: argparse.Namespace) -> int:

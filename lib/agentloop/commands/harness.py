@@ -1,4 +1,5 @@
-"""Chapter 4's commands: `agentloop harness` runs the demo session; `agentloop replay FILE`."""
+"""Chapter 4's commands: `agentloop harness` runs the demo session; `agentloop replay FILE`
+replays its event log (`replay_event_log`, picked by `agentloop.commands.shared`)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                          help="simulated seconds allowed, one a move (default 60)")
     harness.add_argument("--events", metavar="FILE", help="write the event log here (JSON Lines)")
     harness.set_defaults(handler=_harness)
-
-    replay = sub.add_parser("replay", help="replay a saved event log and print where it ends")
-    replay.add_argument("file", metavar="FILE", help="an event log written by agentloop harness")
-    replay.set_defaults(handler=_replay)
 
 
 def format_events(harness: Harness) -> str:
@@ -54,6 +51,7 @@ def _harness(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def replay_event_log(args: argparse.Namespace) -> int:
+    """`agentloop replay FILE` for an event log: where the replayed session stands."""
     print(describe(replay_file(args.file)))
     return 0

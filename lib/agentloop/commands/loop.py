@@ -1,8 +1,8 @@
-"""Chapter 1's commands: `agentloop loop` and `agentloop run`.
+"""Chapter 1's commands: `agentloop loop`, and the stop policy replay of `agentloop run`.
 
 `agentloop run --dir DIR` is chapter 1's stop policy replay when DIR holds only
-stop_policy.json, and chapter 5's duty officer when DIR is a full workspace (it holds an
-agent.json): see `agentloop.commands.duty`.
+stop_policy.json (`run_stop_policy`), and chapter 5's duty officer when DIR is a full
+workspace (it holds an agent.json): `agentloop.commands.shared` picks one.
 """
 
 from __future__ import annotations
@@ -10,9 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from agentloop.commands import duty
-from agentloop.commands._options import add_model_options, live_model, number
-from agentloop.duty.workspace import is_workspace
+from agentloop.commands._options import live_model, number
 from agentloop.environment import SCENARIOS
 from agentloop.i18n import t
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, run_loop
@@ -28,18 +26,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     loop.add_argument("--max-retries", type=number("--max-retries"), default=MAX_RETRIES,
                       help="0 or 1 (default 1)")
     loop.set_defaults(handler=_loop)
-
-    run = sub.add_parser("run", help="replay the success route under DIR/stop_policy.json, "
-                                     "or run the duty officer on a workspace (chapter 5)")
-    run.add_argument("--dir", required=True, help="folder holding stop_policy.json (and, "
-                                                  "for a workspace, agent.json)")
-    run.add_argument("--answer", metavar="TEXT",
-                     help="a workspace's answer to the question its last run saved")
-    add_model_options(run, "agent.json's model (a workspace only)")
-    run.set_defaults(handler=_run)
-    # Chapter 4's `replay` (commands/harness.py) is registered by now: names run in order.
-    duty.extend_replay(sub)
-
 
 
 def format_loop(result: dict) -> str:
@@ -65,9 +51,8 @@ def _loop(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(args: argparse.Namespace) -> int:
-    if is_workspace(args.dir):
-        return duty.run_workspace(args)
+def run_stop_policy(args: argparse.Namespace) -> int:
+    """`agentloop run --dir DIR` for a folder of only stop_policy.json: the replay's lines."""
     if args.answer is not None:
         raise ValueError(t("{option} needs a workspace: {folder} has no agent.json, only "
                            "chapter 1's stop policy", option="--answer", folder=args.dir))
