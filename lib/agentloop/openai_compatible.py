@@ -71,6 +71,7 @@ from agentloop.messages import (
     text_block,
 )
 from agentloop.model_contract import Model
+from agentloop.text import ELLIPSIS, clip
 from agentloop.token_estimate import reply_tokens, request_tokens
 from agentloop.validation import validate_whole_number
 
@@ -562,4 +563,4 @@ def _may_carry_a_key(base_url: str) -> bool:
 
 
 def _clip(text: str, width: int = 200) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return clip(text, width, ELLIPSIS)   # an endpoint's words: cut at 200 characters

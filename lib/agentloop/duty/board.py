@@ -41,6 +41,8 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from agentloop.text import clip
+
 CARD_SUFFIX = ".md"
 MAX_CARD_BYTES = 16_384      # a card is a short note; anything bigger is not a card
 MAX_CARD_FILES = 2_000       # a board this long is refused, not read half-way
@@ -235,7 +237,7 @@ def parse_card(text: str, file: str) -> Card:
         match = HEADER_LINE.fullmatch(line.strip())
         if match is None:
             raise UnreadableCard(f"header line {number + 1} is not 'field: value': "
-                                 f"{_clip(line.strip())!r}")
+                                 f"{clip(line.strip(), 40)!r}")
         key, value = match[1], match[2].strip()
         if key in fields:
             duplicates.append(key)
@@ -271,7 +273,7 @@ def check_card(card: Card, board: Board) -> list[str]:
     problems += [f"field {key!r} is written twice" for key in card.duplicates]
     problems += [f"no {key} in the header" for key in FIELDS if key not in card.fields]
     if not is_card_id(card.id):
-        problems.append(f"id {_clip(card.id)!r} is not an id: lowercase letters and digits "
+        problems.append(f"id {clip(card.id, 40)!r} is not an id: lowercase letters and digits "
                         f"in parts joined by '-', at most {ID_LENGTH} characters")
     if "title" in card.fields and not card.title:
         problems.append("the title is empty")
@@ -280,9 +282,9 @@ def check_card(card: Card, board: Board) -> list[str]:
     if "group" in card.fields and not card.group:
         problems.append("the group is empty")
     if "status" in card.fields and card.status not in STATUSES:
-        problems.append(f"status {_clip(card.status)!r} is not one of {', '.join(STATUSES)}")
+        problems.append(f"status {clip(card.status, 40)!r} is not one of {', '.join(STATUSES)}")
     bad_ids = [blocker for blocker in card.blocked_by if not is_card_id(blocker)]
-    problems += [f"blocked_by names {_clip(b)!r}, which is not an id" for b in bad_ids]
+    problems += [f"blocked_by names {clip(b, 40)!r}, which is not an id" for b in bad_ids]
     if not is_card_id(card.id):   # without a sound id there is nothing to compare
         return problems
     if card.file != card.id + CARD_SUFFIX:
@@ -314,10 +316,6 @@ def is_card_id(text: object) -> bool:
     """True for an id such as task-003: lowercase letters and digits in parts joined by '-'."""
     return isinstance(text, str) and len(text) <= ID_LENGTH \
         and ID_PATTERN.fullmatch(text) is not None
-
-
-def _clip(text: str, width: int = 40) -> str:
-    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _why(exc: BaseException) -> str:

@@ -60,6 +60,7 @@ from agentloop.duty.officer import (
     similar_ids,
 )
 from agentloop.loop import TERMINALS
+from agentloop.text import short_repr
 
 STATE_FORMAT = "agentloop.duty.state/1"
 CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM = "choose", "rephrase", "fix", "complete", "confirm"
@@ -398,8 +399,7 @@ def _similar(first: str, second: str) -> bool:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return short_repr(value, 60)
 
 
 def _listing(items: list[str]) -> str:

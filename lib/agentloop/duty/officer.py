@@ -101,6 +101,7 @@ from agentloop.messages import (
 )
 from agentloop.model_contract import Model
 from agentloop.terminals import Decision
+from agentloop.text import short_repr
 from agentloop.tools import ToolRegistry
 from agentloop.vocabulary import Word
 
@@ -525,7 +526,7 @@ def action_label(proposal: Any) -> str:
     if name is not None and name.isidentifier() and len(name) <= 40:
         return name
     if name is not None:
-        return _clip(repr(name))
+        return short_repr(name, 40)
     if isinstance(proposal, dict) and proposal.get("type") == "final":
         return "(an answer in words)"
     return "(a malformed proposal)"
@@ -535,11 +536,7 @@ def _plain(value: Any) -> Any:
     try:
         return json.loads(json.dumps(value, allow_nan=False))
     except (TypeError, ValueError):
-        return {"unrecordable": _clip(repr(value), 200)}
-
-
-def _clip(text: str, width: int = 40) -> str:
-    return text if len(text) <= width else text[:width - 3] + "..."
+        return {"unrecordable": short_repr(value, 200)}
 
 
 def _note(observation: dict[str, Any]) -> str:

@@ -58,6 +58,7 @@ from agentloop.harness.states import DONE
 from agentloop.loop import CONTINUE, TERMINALS, validate_limits
 from agentloop.messages import Message, Reply, ToolDefinition
 from agentloop.model_contract import Model
+from agentloop.text import clip
 
 TRACE_FORMAT = "agentloop.duty.trace/1"
 KINDS = ("run", "event", "step", "stop")
@@ -439,5 +440,4 @@ def _short(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError, RecursionError):
         text = repr(value)
-    text = shown_name(text)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return clip(shown_name(text), 80)

@@ -52,6 +52,7 @@ from agentloop.duty.faults import FAULT_RANGE
 from agentloop.duty.jsonfile import MISSING, is_printable, read_json, why
 from agentloop.guards import GUARD_NAMES, UnknownGuard, parse_guard
 from agentloop.stop_policy import POLICY_FILE, load_policy
+from agentloop.text import short_repr
 from agentloop.validation import is_whole_number, whole_number_range
 
 AGENT_FILE = "agent.json"
@@ -336,5 +337,4 @@ def _join(folder: str, relative: str) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return short_repr(value, 60)

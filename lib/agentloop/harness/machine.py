@@ -64,6 +64,7 @@ from agentloop.harness.states import (
     validate_transition,
 )
 from agentloop.plain import copy_plain
+from agentloop.text import short_repr
 from agentloop.validation import validate_whole_number
 from agentloop.vocabulary import Word
 
@@ -424,15 +425,15 @@ def result_problem(result: Any) -> str | None:
     """What is wrong with a tool result, or None when it is well formed."""
     shape = "expected {'ok': True, 'output': …} or {'ok': False, 'error': '…'}"
     if not isinstance(result, dict) or type(result.get("ok")) is not bool:
-        return f"malformed tool result: {shape}, got {_short(result)}"
+        return f"malformed tool result: {shape}, got {short_repr(result)}"
     if set(result) != {"ok", "output" if result["ok"] else "error"}:
-        return f"malformed tool result: {shape}, got {_short(result)}"
+        return f"malformed tool result: {shape}, got {short_repr(result)}"
     if not result["ok"] and not isinstance(result["error"], str):
-        return f"malformed tool result: error must be a str, got {_short(result)}"
+        return f"malformed tool result: error must be a str, got {short_repr(result)}"
     try:
         json.dumps(result, allow_nan=False)
     except (TypeError, ValueError):
-        return f"malformed tool result: not JSON data, got {_short(result)}"
+        return f"malformed tool result: not JSON data, got {short_repr(result)}"
     return None
 
 
@@ -441,8 +442,3 @@ def _copy_result(result: Any) -> Any:
         return copy_plain(result)
     except Exception:  # an uncopyable object is still reported as malformed, not a crash
         return result
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
