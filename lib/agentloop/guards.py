@@ -33,7 +33,7 @@ REPEATED = "same action twice → to an employee"
 TOKEN_BUDGET = 300
 REPEATED_GUARD = "repeated"          # a guard's name on a command line or in agent.json
 TOKENS_GUARD = "tokens"              # tokens=N
-GUARD_NAMES = "'repeated' or 'tokens=N'"
+GUARD_SPELLING = "'repeated' or 'tokens=N'"
 
 
 def repeated_action(steps: list[dict[str, Any]]) -> str | None:
@@ -88,4 +88,11 @@ def parse_guard(text: str) -> Guard:
         if not (value.isascii() and value.isdigit()):
             raise UnknownGuard(f"--guard tokens=N takes a whole number, got {value!r}")
         return token_budget(int(value))
-    raise UnknownGuard(f"unknown guard {text!r}; use {GUARD_NAMES}")
+    raise UnknownGuard(f"unknown guard {text!r}; use {GUARD_SPELLING}")
+
+
+def guard_label(text: str) -> str:
+    """How a banner names a guard: `repeated action`, `token budget 4000`."""
+    if text == REPEATED_GUARD:
+        return "repeated action"
+    return text.replace(f"{TOKENS_GUARD}=", "token budget ")

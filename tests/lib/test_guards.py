@@ -53,3 +53,10 @@ def test_agent_json_says_which_guard_is_wrong(value, message):
         checked_setting("agent.json", "guards", value)
     assert checked_setting("agent.json", "guards", ["repeated", "tokens=9"]) == (
         "repeated", "tokens=9")
+
+
+def test_a_banner_names_each_guard_in_words():
+    from agentloop.guards import guard_label
+
+    assert [guard_label(g) for g in ("repeated", "tokens=4000")] == [
+        "repeated action", "token budget 4000"]

@@ -34,11 +34,11 @@ from agentloop.duty.handover import message_for, unreadable_line
 from agentloop.duty.officer import NEEDS_INPUT, SIMILAR_IDS, SUCCESS, Run, RunInput
 from agentloop.duty.planner import SCENARIO, SCENARIO_ROUTE
 from agentloop.duty.workspace import LIVE_PREFIX, Workspace
+from agentloop.guards import guard_label
 from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
 from agentloop.openai_compatible import SETTING_PREFIX
 
 CLOSING = "This technical run does not confirm the model's quality."
-GUARD_NAMES = {"repeated": "repeated action"}
 ASK_NAMES = {SIMILAR_IDS: "a card has a similar id"}
 
 
@@ -117,7 +117,7 @@ def _model_lines(facts: dict[str, Any]) -> list[str]:
 
 
 def _policy_line(facts: dict[str, Any]) -> str:
-    guards = [GUARD_NAMES.get(g, g.replace("tokens=", "token budget ")) for g in facts["guards"]]
+    guards = [guard_label(g) for g in facts["guards"]]
     asks = [ASK_NAMES[rule] for rule in facts.get("ask_when", [])]
     ask = f"; asks when {' or '.join(asks)}" if asks else ""
     return (f"stop_policy: max_steps {facts['max_steps']}, max_retries {facts['max_retries']}; "

@@ -50,7 +50,7 @@ from agentloop.duty.board_tools import (
 )
 from agentloop.duty.faults import FAULT_RANGE
 from agentloop.duty.jsonfile import MISSING, is_printable, read_json, why
-from agentloop.guards import GUARD_NAMES, UnknownGuard, parse_guard
+from agentloop.guards import GUARD_SPELLING, UnknownGuard, parse_guard
 from agentloop.stop_policy import POLICY_FILE, load_policy
 from agentloop.text import short_repr
 from agentloop.validation import is_whole_number, whole_number_range
@@ -260,7 +260,7 @@ def _guards(where: str, value: Any) -> tuple[str, ...]:
             parse_guard(item)
         except UnknownGuard:
             raise WorkspaceError(f"{where}: guards[{index}] is {_short(item)}; a guard is "
-                                 f"{GUARD_NAMES}") from None
+                                 f"{GUARD_SPELLING}") from None
         except ValueError as exc:   # a budget out of its range
             raise WorkspaceError(f"{where}: guards[{index}]: {exc}") from None
     if len(set(value)) != len(value):
