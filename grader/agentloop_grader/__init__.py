@@ -1,20 +1,21 @@
 """The teacher's grader (`agentloop-grade`): nbgrader's course layout and gradebook, with
 answer cells run in a sandboxed process and judged here, never in the learner's kernel.
 
-Stages, one module each:
+Autograding is a pipeline, one folder per stage (autograde.py runs it):
 
-- `course`     where things live; chapter names
-- `release`    chapters/ → source/ → release/ with nbgrader (records the gradebook)
-- `collect`    LMS downloads (folders, zips, odd names) → submitted/<student>/<assignment>/
-- `notebooks`  the source's grading spec; a submission's answer cells
-- `judging`    cases (parent side), the sandbox job, and judging what came back
-- `sandbox`    the child process: isolation, limits, run cells and probes, JSON lines out
-- `supervisor` start/watch/kill the child, parse its channel, rerun without the culprit
-- `records`    gradebook rows and autograded notebooks (single writer)
-- `late`       late-submission penalties with nbgrader's configured plugin
-- `report`     the per-run report
-- `autograde`  the pipeline over a class (threads or Dask)
-- `feedback`, `export`, `cli`
+    read/      the assignment (source notebooks, checks, what the gradebook recorded at
+               release) and each student's folder, as handed in
+    sanitise/  each notebook made gradable: nbgrader's sanitize_preprocessors, one each
+    run/       each notebook in the sandbox, in parallel on warm workers (sandbox/ is the
+               sandbox's own side, isolation/ what confines it; protocol.py what crosses)
+    judge/     each graded cell scored in this process, from plain data
+    record/    the gradebook, late penalties, autograded notebooks and folders
+    report/    the run report, the class report, the course overview
+
+Around it: `course` and `config` (where things live, the teacher's nbgrader_config.py),
+`release` (source/ → release/ with nbgrader), `collect` (LMS downloads, exchange and
+submitted/ folders → submitted/), `feedback`, `export` and `lms` (grades out),
+`learner_release` (the self-study release), `secret` (the course's seed), `cli`.
 
 Not imported by `import agentloop`; it needs nbgrader (the `dev` extra).
 """

@@ -1,29 +1,27 @@
-"""Autograde one assignment for a whole class, as a pipeline of small stages:
+"""Autograde one assignment for a whole class, stage by stage, as stock's autograde does:
 
-    read (assignment.py) → extract (submission.py) → job (protocol.py)
-      → sandbox (workers.py, supervisor.py, sandbox/) → judge (judging.py)
-      → write (records.py: gradebook, late penalty, autograded notebooks) → report
+    read      read/      the assignment (the source notebooks, their checks, what the
+                         gradebook recorded at release) and each student's folder
+    sanitise  sanitise/  each notebook made gradable: stock's sanitize_preprocessors
+    run       run/       each notebook in the sandbox (sandbox/, behind isolation/), in
+                         parallel on warm workers; only plain data comes back (protocol.py)
+    judge     judge/     each graded cell scored, in this process: check cells from that
+                         plain data, test cells by stock's rules
+    record    record/    the gradebook, late penalties, autograded notebooks and folders
+    report    report/    the run report, then the class report
 
-Jobs (one per notebook of a student) run in parallel on warm workers; everything else,
-and every write, happens in this process, one student at a time. A student's notebooks run
-one after another, as stock runs them (sorted by name): each starts with what the ones
-before it wrote in the student's folder (`_Chain`), so a notebook may read what an
-earlier one saved; the class's students run side by side.
-
-Stock grades one notebook at a time. When several run at once, a test cell that measures
-time (timing.py) and fails, or a cell the time limit killed while its job got less than a
-core (supervisor.STARVED_SHARE), is not scored yet: after the parallel pass its notebook
-runs again with the machine to itself (no other job at all), and that run stands; the run
-report and the class report say which cells and why.
+Jobs (one per notebook of a student) run in parallel; everything else, and every write,
+happens in this process, one student at a time. A student's notebooks run one after
+another, as stock runs them (sorted by name), each starting from what the ones before it
+wrote (run/jobs.py); the class's students run side by side. A cell that a busy machine may
+have failed is not scored until its notebook has run again alone (run/alone.py).
 """
 
 from __future__ import annotations
 
-import base64
 import contextlib
 import gc
 import os
-import shutil
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -31,42 +29,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from agentloop.checks import VISIBLE_FILE
-
-from .assignment import Assignment, load_assignment
-from .classreport import after_run
 from .config import course_limits
 from .course import Course, GradingError
 from .isolation.modes import AUTO, Mode
-from .judging import CaseBook, CellScore, score_notebook
-from .late import LatePenalties
-from .protocol import Job, Limits, Run, Setup, SubmittedFile
-from .records import (
-    GradebookWriter,
-    autograded_notebook,
-    copy_timestamp,
-    exclude_overwriting,
-    unreadable_notebook,
-    write_folder,
-    write_notebook,
-)
-from .report import PROTECTIONS, Row, RunReport
-from .scratch import SCRATCH_ENV, placement, ram_tempdir, run_folder
+from .judge.cases import CaseBook
+from .judge.notebook import score_notebook
+from .judge.scores import CellScore
+from .protocol import Job, Limits, Run
+from .read.assignment import Assignment, load_assignment
+from .read.released import Records, source_records
+from .read.submission import Submission, read_submission
+from .record.folder import exclude_overwriting, write_autograded
+from .record.gradebook import GradebookWriter
+from .record.late import LatePenalties
+from .report.files import after_run
+from .report.run import PROTECTIONS, Row, RunReport
+from .run.alone import Flagged, busy_failures, rerun_alone
+from .run.jobs import Chain, Probes
+from .run.scratch import SCRATCH_ENV, placement, ram_tempdir, run_folder
+from .run.setup import worker_setup
+from .run.supervisor import SandboxUnfit
+from .run.timing import clocked_cells
+from .sanitise import sanitise_submission
 from .secret import course_seed, fingerprint
-from .submission import (
-    SourceCellRecord,
-    Submission,
-    cells_to_run,
-    read_submission,
-    source_records,
-)
-from .supervisor import SandboxUnfit
-from .timing import clocked_cells
-
-BASE_PRELOAD = ("agentloop", "agentloop.checks")
-# What stock's autograde adds to the environment its kernels see (nbgrader's
-# converters/autograde.py); a notebook may test it to behave differently while graded.
-STOCK_ENVIRONMENT = {"NBGRADER_EXECUTION": "autograde"}
 
 
 @dataclass(frozen=True)
@@ -96,19 +81,6 @@ class _Pending:
     waiting: int = 0
 
 
-@dataclass
-class _Chain:
-    """A student's runnable notebooks, in stock's order, and the folder they share: the
-    student's files, then what each notebook wrote (the next one starts with it)."""
-
-    number: int
-    todo: list[tuple[int, str, tuple[Any, ...]]]  # (index, notebook, cells) still to run
-    files: dict[str, SubmittedFile]
-    keep_own: tuple[str, ...]
-    notebooks: dict[str, SubmittedFile] = field(default_factory=dict)  # the student's, by
-    # source name: each joins the folder when its turn comes, as in stock's folder
-
-
 class Autograder:
     """Grades every submission of one assignment in a course."""
 
@@ -128,13 +100,16 @@ class Autograder:
         self.seed = options.seed if options.seed is not None else \
             course_seed(self.course.root, create=True)
         self.book = CaseBook.build(self.assignment, self.seed)
+        self.probes: dict[str, Probes] = {  # what the sandbox runs of each check cell
+            name: {c.grade_id: self.book.probes(c) for c in spec.cells if c.checks}
+            for name, spec in self.assignment.notebooks.items()}
         try:
             self.choice = choose(options.isolation, trusted=options.trusted,
                                  container_image=options.container_image)
         except IsolationUnavailable as exc:
             raise GradingError(str(exc)) from None
         self._late: LatePenalties | None = None
-        self._records: dict[str, dict[str, SourceCellRecord]] | None = None
+        self._records: dict[str, Records] | None = None
 
     # The gradebook and nbgrader's plugins take seconds to import: a run starts its workers
     # first and reads these while the workers do their own imports.
@@ -146,7 +121,7 @@ class Autograder:
         return self._late
 
     @property
-    def records(self) -> dict[str, dict[str, SourceCellRecord]]:
+    def records(self) -> dict[str, Records]:
         """What the gradebook recorded of each notebook's graded cells at release."""
         if self._records is None:
             with self.course.gradebook() as gb:
@@ -159,7 +134,7 @@ class Autograder:
             self._records = records
         return self._records
 
-    # --- stages ---------------------------------------------------------------------------
+    # --- the stages, for one student ------------------------------------------------------
 
     def students(self) -> list[str]:
         found = self.course.submitted_students(self.assignment.name)
@@ -172,96 +147,45 @@ class Autograder:
         return found
 
     def read(self, student: str) -> Submission:
+        """Read and sanitise: the student's folder, as it will run and be recorded."""
         folder = self.course.path("submitted", student, self.assignment.name)
-        return read_submission(folder, student, self.assignment, self.records)
+        return sanitise_submission(read_submission(folder, student, self.assignment),
+                                   self.assignment, self.records)
 
-    def chain(self, sub: Submission, number: int) -> _Chain:
-        """The student's runnable notebooks, sorted by name as stock runs them."""
-        todo = []
-        for index, (name, notebook) in enumerate(sub.notebooks.items()):
-            if not notebook.runnable():
-                continue
-            spec = self.assignment.notebooks[name]
-            probes = {c.grade_id: self.book.probes(c) for c in spec.cells if c.checks}
-            todo.append((index, name, cells_to_run(notebook, spec, probes)))
-        todo.sort(key=lambda item: item[1])
-        return _Chain(number, todo, {f.path: f for f in sub.files}, self._keep_own(sub),
-                      self._own_notebooks(sub))
-
-    def _own_notebooks(self, sub: Submission) -> dict[str, SubmittedFile]:
-        """The student's notebooks as handed in, under their source names: stock runs each
-        notebook in a folder holding it and the ones run before it (`%run part1.ipynb` and
-        `!ls` see them). The student's own files: the hidden tests are not in them."""
+    def chain(self, sub: Submission, number: int) -> Chain:
+        """Run: the student's runnable notebooks, sorted by name as stock runs them."""
         folder = self.course.path("submitted", sub.student, self.assignment.name)
-        found = {}
-        for name, notebook in sub.notebooks.items():
-            if not notebook.runnable() or not notebook.file:
-                continue
-            try:
-                data = (folder / notebook.file).read_bytes()
-            except OSError:
-                continue
-            found[name] = SubmittedFile(f"{name}.ipynb", base64.b64encode(data).decode())
-        return found
+        return Chain.of(sub, number, self.assignment, self.probes, folder,
+                        self.exclude_overwriting)
 
-    def next_job(self, student: str, chain: _Chain, after: Run | None = None) -> Job | None:
-        """The student's next notebook, starting from what `after` (the one before) left."""
-        if after is not None:
-            chain.files.update({f.path: f for f in after.written})
-        if not chain.todo:
-            return None
-        index, name, cells = chain.todo.pop(0)
-        if name in chain.notebooks:
-            chain.files[f"{name}.ipynb"] = chain.notebooks[name]
-        return Job(f"j{chain.number:05d}n{index}", student, name, cells, self.limits,
-                   tuple(chain.files.values()), chain.keep_own)
-
-    def _keep_own(self, sub: Submission) -> tuple[str, ...]:
-        """The student's files that stay as handed in (Autograde.exclude_overwriting)."""
-        kept = set(self.exclude_overwriting)
-        return tuple(sorted(f.path for f in sub.files if f.path in kept))
+    def judge(self, sub: Submission, runs: dict[str, Run]) -> dict[str, list[CellScore]]:
+        """Judge: every graded cell of every notebook of the student."""
+        return {name: score_notebook(self.assignment.notebooks[name], notebook,
+                                     runs.get(name), self.book)
+                for name, notebook in sub.notebooks.items()}
 
     def record(self, writer: GradebookWriter, sub: Submission, runs: dict[str, Run],
                notes: tuple[str, ...] = ()) -> Row:
-        """Judge one student's runs, write the gradebook and autograded notebooks."""
-        scores: dict[str, list[CellScore]] = {}
+        """Judge one student's runs and record them: the gradebook, the autograded folder;
+        the run report's row."""
+        scores = self.judge(sub, runs)
         problems = [*sub.problems, *notes]
         for name, notebook in sub.notebooks.items():
-            spec = self.assignment.notebooks[name]
             run = runs.get(name)
-            scores[name] = score_notebook(spec, notebook, run, self.book)
             problems += [f"{name}: {p}" for p in notebook.problems]
             if notebook.unreadable:
                 problems.append(f"{name}: {notebook.unreadable}")
             if run is not None:
                 problems += [f"{name}: {p}" for p in run.problems]
         recorded = writer.write(sub, scores)
-        self._write_notebooks(sub, runs, scores)
+        write_autograded(self.course, self.assignment, sub, runs, scores,
+                         self.exclude_overwriting)
         row = Row.from_scores(sub.student, scores, problems + recorded.problems,
                               sum(r.seconds for r in runs.values()),
                               sum(r.attempts for r in runs.values()))
         row.seconds_late, row.late_penalty = recorded.seconds_late, recorded.late_penalty
         row.late_penalties = recorded.penalties
         return row
-
-    def _write_notebooks(self, sub: Submission, runs: dict[str, Run],
-                         scores: dict[str, list[CellScore]]) -> None:
-        """autograded/<student>/<assignment>/ as stock leaves it: the student's files, the
-        assignment's over them, what the notebooks wrote, the notebooks, timestamp.txt."""
-        folder = self.course.path("autograded", sub.student, self.assignment.name)
-        write_folder(folder, sub, self.assignment, runs, self.exclude_overwriting)
-        for name, notebook in sub.notebooks.items():
-            path = folder / f"{name}.ipynb"
-            if notebook.runnable():
-                nb = autograded_notebook(notebook, runs.get(name), scores[name])
-            elif notebook.file:
-                nb = unreadable_notebook(self.released / f"{name}.ipynb", notebook.unreadable)
-            else:
-                nb = None  # nothing submitted: nothing to show, as stock
-            if nb is not None:
-                write_notebook(nb, path)
-        copy_timestamp(self.course.path("submitted", sub.student, self.assignment.name),
-                       folder)
 
     # --- the whole pass -------------------------------------------------------------------
 
@@ -294,89 +218,52 @@ class Autograder:
                 self._pool(Path(tmp), len(students)) as pool:
             report = self._report()
             pending: dict[str, _Pending] = {}
-            chains: dict[str, _Chain] = {}
-            jobs: list[Job] = []
+            chains: dict[str, Chain] = {}
+            jobs: dict[str, Job] = {}  # every job given out, by id (a rerun runs it again)
             total = 0
             for number, student in enumerate(students):
                 sub = self.read(student)
                 chain = chains[student] = self.chain(sub, number)
                 pending[student] = _Pending(sub, waiting=len(chain.todo))
                 total += len(chain.todo)
-                first = self.next_job(student, chain)
+                first = chain.next_job(student, self.limits)
                 if first is not None:
-                    jobs.append(first)
+                    jobs[first.job_id] = first
+            firsts = list(jobs.values())
 
             def follow(run: Run) -> Job | None:
-                after = self.next_job(run.student, chains[run.student], run)
+                after = chains[run.student].next_job(run.student, self.limits, run)
                 if after is not None:
-                    self._jobs[after.job_id] = after
+                    jobs[after.job_id] = after
                 return after
 
-            self._jobs = {job.job_id: job for job in jobs}
             busy = pool is not None and total > 1 and len(pool.workers) > 1
-            deferred: list[tuple[_Pending, dict[str, list[tuple[str, str]]]]] = []
+            deferred: list[tuple[_Pending, Flagged]] = []
             with GradebookWriter(self.course, self.assignment, self.late) as writer:
                 for item in pending.values():
                     if item.waiting == 0:
                         report.add(self.record(writer, item.submission, {}))
                 bar = _progress(total, self.options.progress, self.assignment.name)
-                for run in self._runs(pool, jobs, report, follow):
+                for run in self._runs(pool, firsts, report, follow):
                     item = pending[run.student]
                     item.runs[run.notebook] = run
                     item.waiting -= 1
                     bar.update(1)
                     if item.waiting == 0:
-                        flagged = self.busy_failures(item.submission, item.runs) if busy \
-                            else {}
+                        flagged = busy_failures(item.submission, item.runs, self.assignment,
+                                                self.book, self.clocked) if busy else {}
                         if flagged:  # not scored yet: first the machine to itself
                             deferred.append((item, flagged))
                         else:
                             report.add(self.record(writer, item.submission, item.runs))
                 bar.close()
                 for item, flagged in deferred:
-                    notes = self._rerun_alone(pool, item, flagged, report)
-                    report.add(self.record(writer, item.submission, item.runs, notes))
+                    notes, reruns = rerun_alone(pool.run, len(pool.workers), item.submission,
+                                                item.runs, jobs, flagged, self.assignment,
+                                                self.book)
+                    report.reruns += reruns
+                    report.add(self.record(writer, item.submission, item.runs, tuple(notes)))
         return report
-
-    def busy_failures(self, sub: Submission, runs: dict[str, Run]
-                      ) -> dict[str, list[tuple[str, str]]]:
-        """Per notebook, the cells a busy machine may have failed: (cell, why)."""
-        found: dict[str, list[tuple[str, str]]] = {}
-        for name, run in runs.items():
-            cells = [(cid, f"{run.cells[cid].excluded}, with less than a core to itself")
-                     for cid in run.starved if cid in run.cells]
-            spec = self.assignment.notebooks[name]
-            for score in score_notebook(spec, sub.notebooks[name], run, self.book):
-                if (name, score.grade_id) in self.clocked and not score.passed and \
-                        score.grade_id not in dict(cells):
-                    cells.append((score.grade_id, "it measures time"))
-            if cells:
-                found[name] = cells
-        return found
-
-    def _rerun_alone(self, pool: Any, item: _Pending, flagged: dict[str, list[tuple[str, str]]],
-                     report: RunReport) -> tuple[str, ...]:
-        """Run each flagged notebook again with no other job running; that run stands."""
-        notes = []
-        sub = item.submission
-        for name, cells in flagged.items():
-            job = self._jobs[item.runs[name].job_id]
-            again = next(iter(pool.run([job])))
-            item.runs[name] = again
-            after = {s.grade_id: s for s in score_notebook(self.assignment.notebooks[name],
-                                                           sub.notebooks[name], again,
-                                                           self.book)}
-            for cid, why in cells:
-                score = after.get(cid)
-                ran = again.cells.get(cid)
-                outcome = ("passed" if score.passed else "failed again") if score else \
-                    ("ran" if ran and not ran.excluded else "failed again")
-                notes.append(f"{name}: {cid} failed while {len(pool.workers)} notebooks ran "
-                             f"at once ({why}); re-run alone: {outcome}")
-                report.reruns.append({"student": sub.student, "notebook": name, "cell": cid,
-                                      "why": why, "workers": len(pool.workers),
-                                      "outcome": outcome})
-        return tuple(notes)
 
     def _report(self) -> RunReport:
         options = self.options
@@ -389,29 +276,29 @@ class Autograder:
         return RunReport(self.assignment.name, settings={
             "workers": options.worker_count(), "scheduler": options.scheduler,
             "seed": seed, "limits": {"time_s": self.limits.time_s,
-                                             "memory_mb": self.limits.memory_mb,
-                                             "disk_mb": self.limits.disk_mb},
+                                     "memory_mb": self.limits.memory_mb,
+                                     "disk_mb": self.limits.disk_mb},
             "isolation": self.choice.describe(), "isolation_mode": str(self.choice.mode),
             "guarantees": self.choice.guarantees(), "protections": PROTECTIONS,
             "late_penalties": self.late.describe(),
             "notebooks": sorted(self.assignment.notebooks),
             "work_dirs": self.placement.describe(),
-            "assignment_files": self.staged_files,
+            "assignment_files": list(self._setup.files),
             "kept_by_students": sorted(self.exclude_overwriting)}, notes=notes)
 
     @contextlib.contextmanager
     def _pool(self, tmp: Path, students: int) -> Iterator[Any]:
         """Warm workers, started now (their imports overlap the gradebook's); None when the
         jobs go to a Dask cluster instead."""
-        setup, choice, views = self._setup(tmp)
-        self._dask = (setup, choice)
+        self._setup, views = worker_setup(self.assignment, self.released, tmp, self.choice,
+                                          self.options.worker_count())
         if self.options.scheduler:
             yield None
             return
-        from .workers import WorkerPool
+        from .run.workers import WorkerPool
 
         size = min(self.options.worker_count(), students * len(self.assignment.notebooks))
-        pool = WorkerPool(setup, choice, views[:size])
+        pool = WorkerPool(self._setup, self.choice, views[:size])
         pool.launch()
         try:
             yield pool
@@ -423,10 +310,10 @@ class Autograder:
         if not jobs:
             return
         if pool is None:
-            from .distributed import dask_runs
+            from .run.distributed import dask_runs
 
-            setup, choice = self._dask
-            yield from dask_runs(self.options.scheduler or "", jobs, setup, choice, follow)
+            yield from dask_runs(self.options.scheduler or "", jobs, self._setup, self.choice,
+                                 follow)
             return
         pool.wait_ready()  # closed by _pool, after the reruns
         failed = pool.workers[0].ready.failed if pool.workers[0].ready else ()
@@ -434,54 +321,6 @@ class Autograder:
             report.notes.append(f"could not pre-import {', '.join(failed)} "
                                 "(cells importing them will fail)")
         yield from pool.run(jobs, follow)
-
-    def _setup(self, tmp: Path) -> tuple[Setup, object, list[object]]:
-        """Stage the assignment's files (read-only) and one work root per worker."""
-        from .isolation import View
-
-        os.chmod(tmp, 0o711)
-        files = tmp / "files"
-        files.mkdir()
-        for path in self.assignment.files:
-            target = files / path.relative_to(self.assignment.folder)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
-        visible = self.released / VISIBLE_FILE
-        if visible.is_file():
-            shutil.copyfile(visible, files / VISIBLE_FILE)
-        for path in [files, *files.rglob("*")]:
-            os.chmod(path, 0o755 if path.is_dir() else 0o644)
-        self.staged_files = sorted(p.relative_to(files).as_posix() for p in files.rglob("*")
-                                   if p.is_file())
-        preload = tuple(dict.fromkeys([*BASE_PRELOAD, *sorted(self._preload())]))
-        views = []
-        for number in range(max(1, self.options.worker_count())):
-            root = tmp / f"worker{number}"
-            root.mkdir()
-            os.chmod(root, 0o711)
-            views.append(View.for_this_python(str(root), extra_readable=(str(files),),
-                                              without_modules=self.assignment.answered_by))
-        setup = Setup(preload, tuple(sorted(self.assignment.check_modules)), str(files),
-                      self.choice.to_plain(), views[0].to_plain(), tuple(self.staged_files),
-                      dict(STOCK_ENVIRONMENT))
-        return setup, self.choice, views
-
-    def _preload(self) -> set[str]:
-        """The notebooks' imports that are installed here and are not the assignment's own
-        helper modules (those live in each job's work dir)."""
-        import importlib.util
-
-        local = {p.stem for p in self.assignment.files if p.suffix == ".py"} | \
-            {p.parts[0] for p in (f.relative_to(self.assignment.folder)
-                                  for f in self.assignment.files) if len(p.parts) > 1}
-        found = set()
-        for name in self.assignment.imports - local:
-            try:
-                if importlib.util.find_spec(name) is not None:
-                    found.add(name)
-            except (ImportError, ValueError):
-                continue
-        return found
 
 
 def _progress(total: int, enabled: bool, label: str) -> object:

@@ -228,7 +228,7 @@ def _feedback(args: argparse.Namespace) -> int:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .classreport import write, write_overview
+    from .report.files import write, write_overview
 
     course = _course(args).require()
     if args.assignment:

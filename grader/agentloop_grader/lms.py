@@ -81,7 +81,7 @@ class Grades:
 def read_grades(course: Course) -> Grades:
     from nbgrader.api import MissingEntry
 
-    from .classreport import require_gradebook
+    from .report.classreport import require_gradebook
 
     require_gradebook(course)
     with course.gradebook() as gb, warnings.catch_warnings():

@@ -304,7 +304,7 @@ class Run:
     written: list[SubmittedFile] = field(default_factory=list)  # files the notebook left
     # in its folder (what stock's autograded/ keeps), from the last attempt
     starved: list[str] = field(default_factory=list)  # cells killed at the time limit while
-    # the job got too little of a core (the machine was busy: see timing.py)
+    # the job got too little of a core (the machine was busy: see run/timing.py)
 
     def to_plain(self) -> dict[str, Any]:
         return to_plain(self)

@@ -29,7 +29,6 @@ from typing import Any
 from agentloop.checks import PROBES, VISIBLE_FILE, Check
 from agentloop.checks.core import probe_name
 
-from .assignment import CHECKS_FILE, IGNORED, Assignment, load_assignment, source_text
 from .course import (
     CHAPTERS,
     DEFAULT_COURSE,
@@ -39,6 +38,7 @@ from .course import (
     ensure_tools_on_path,
     resolve_assignment,
 )
+from .read.assignment import CHECKS_FILE, IGNORED, Assignment, load_assignment, source_text
 from .secret import course_seed
 
 CHAPTER_STAMP = ".chapter-sha256"  # what release copied from chapters/, to spot edits

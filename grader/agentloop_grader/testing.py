@@ -14,8 +14,8 @@ import runpy
 from pathlib import Path
 from typing import Any
 
-from .assignment import source_text
 from .course import REPO, Course
+from .read.assignment import source_text
 
 ROUNDTRIP = REPO / "tests" / "chapters" / "roundtrip"
 
@@ -71,8 +71,8 @@ def cheats(stem: str, source_nb: dict[str, Any] | None = None,
     """
     from agentloop.checks import get_check
 
-    from .assignment import check_calls
-    from .judging import defines
+    from .judge.checks import defines
+    from .read.assignment import check_calls
 
     path = folder / f"{stem}.py"
     if not path.is_file():

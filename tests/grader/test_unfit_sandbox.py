@@ -22,8 +22,8 @@ from agentloop_grader.course import Course, GradingError
 from agentloop_grader.isolation import IsolationUnavailable, View, choose
 from agentloop_grader.protocol import CellJob, CellKind, Job, Limits, Setup
 from agentloop_grader.release import release
-from agentloop_grader.supervisor import SandboxUnfit, run_job
-from agentloop_grader.workers import Worker
+from agentloop_grader.run.supervisor import SandboxUnfit, run_job
+from agentloop_grader.run.workers import Worker
 from unprivileged import is_root, run_as_teacher, run_with_python_reachable
 
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from agentloop_grader.isolation import IsolationUnavailable, View, choose
 from agentloop_grader.protocol import CellJob, CellKind, Job, Limits, Setup
+from agentloop_grader.run.supervisor import run_job
+from agentloop_grader.run.workers import Worker
 from agentloop_grader.sandbox.cells import CellRunner
-from agentloop_grader.supervisor import run_job
-from agentloop_grader.workers import Worker
 from unprivileged import is_root, run_as_teacher, run_with_python_reachable
 
 MARK = "31.41592"  # a sleep nobody else runs: found in /proc while it lives
