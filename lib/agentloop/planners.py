@@ -9,7 +9,10 @@ proposal dict, which is then validated like any other.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from agentloop.proposals import FinalProposal, Proposal, RunState, ToolProposal
 
 
 def plan(state: dict[str, Any]) -> dict[str, Any]:
@@ -19,12 +22,12 @@ def plan(state: dict[str, Any]) -> dict[str, Any]:
     return {"type": "final", "answer": state["observations"][-1]["result"]}
 
 
-def answer_at_once(state: dict[str, Any]) -> dict[str, Any]:
+def answer_at_once(state: RunState) -> FinalProposal:
     """Broken: answers before looking anything up (final_without_observation)."""
     return {"type": "final", "answer": {"title": "Applied AI"}}
 
 
-def invent_record(state: dict[str, Any]) -> dict[str, Any]:
+def invent_record(state: RunState) -> Proposal:
     """Broken: looks up, then reports a record it made up (final_mismatch)."""
     if not state["observations"]:
         return plan(state)
@@ -32,19 +35,19 @@ def invent_record(state: dict[str, Any]) -> dict[str, Any]:
                                         "topics": ["everything"]}}
 
 
-def look_elsewhere(state: dict[str, Any]) -> dict[str, Any]:
+def look_elsewhere(state: RunState) -> ToolProposal:
     """Broken: looks up a key nobody asked for (out_of_scope)."""
     other = "design" if state["key"] != "design" else "ai"
     return {"type": "tool", "name": "lookup", "args": {"key": other}}
 
 
-def run_code(state: dict[str, Any]) -> dict[str, Any]:
+def run_code(state: RunState) -> ToolProposal:
     """Broken: asks to run Python text, which is not a registered tool (unknown_tool)."""
     return {"type": "tool", "name": "python",
             "args": {"code": "import os; os.listdir('.')"}}
 
 
-def keep_looking(state: dict[str, Any]) -> dict[str, Any]:
+def keep_looking(state: RunState) -> ToolProposal:
     """Valid but never finishes: every step is another lookup, so the run is stopped."""
     return {"type": "tool", "name": "lookup", "args": {"key": state["key"]}}
 

@@ -123,8 +123,10 @@ def test_chapter_4s_sets_keep_their_strings_and_an_event_keeps_the_plain_word():
                if event.type == EventType.SESSION_COMPLETE)
 
 
-def test_chapter_5s_refusals_keep_their_strings():
+def test_chapter_5s_refusals_and_question_kinds_keep_their_strings():
+    from agentloop.duty.handover import KINDS, QuestionKind
     from agentloop.duty.officer import REFUSALS, Refusal
 
     assert REFUSALS == tuple(Refusal) == ("not_a_tool_call", "not_a_match",
                                           "search_incomplete", "unconfirmed")
+    assert KINDS == tuple(QuestionKind) == ("choose", "rephrase", "fix", "complete", "confirm")

@@ -33,6 +33,7 @@ from typing import Any
 from agentloop.duty.handover import message_for, unreadable_line
 from agentloop.duty.officer import NEEDS_INPUT, SIMILAR_IDS, SUCCESS, Run, RunInput
 from agentloop.duty.planner import SCENARIO, SCENARIO_ROUTE
+from agentloop.duty.state import DutyStep
 from agentloop.duty.workspace import LIVE_PREFIX, Workspace
 from agentloop.guards import guard_label
 from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
@@ -141,7 +142,7 @@ def _tools_line(facts: dict[str, Any]) -> str:
     return f"tools: {', '.join(facts['tools'])} ({whose})"
 
 
-def _note(record: dict[str, Any]) -> str:
+def _note(record: DutyStep) -> str:
     return f" ({record['note']})" if record["note"] else ""
 
 

@@ -38,7 +38,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from agentloop.duty.board import Card, is_card_id
 from agentloop.duty.board_tools import (
@@ -59,12 +59,35 @@ from agentloop.duty.officer import (
     candidates,
     similar_ids,
 )
+from agentloop.duty.state import OfficerState
 from agentloop.loop import TERMINALS
 from agentloop.text import short_repr
+from agentloop.vocabulary import Word
 
 STATE_FORMAT = "agentloop.duty.state/1"
-CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM = "choose", "rephrase", "fix", "complete", "confirm"
-KINDS = (CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM)
+
+
+class QuestionKind(Word):
+    """What a question after needs_input asks the person to do."""
+
+    CHOOSE = "choose"        # say which of the cards offered is meant
+    REPHRASE = "rephrase"    # nothing matches: say which task is meant
+    FIX = "fix"              # a card (or the whole board) cannot be read or confirmed
+    COMPLETE = "complete"    # the summary lacks what the contract asks for
+    CONFIRM = "confirm"      # one card, but a card file went unread: is it the one?
+
+
+CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM = QuestionKind
+KINDS = tuple(QuestionKind)
+
+
+class Question(TypedDict):
+    """The question a run saves for the person, and the next run reads with the answer."""
+
+    kind: str               # a QuestionKind
+    text: str
+    query: str
+    candidates: list[str]   # the card ids an answer may name
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 # Words an answer may hold that name no card ("the one for the hall": only "hall" counts).
 FILLER = frozenset("a an and at card for i in is it its mean meant of on one or please that "
@@ -84,7 +107,7 @@ class AnswerError(ValueError):
 class Saved:
     """What persists between runs: the latest question, the answer last given, the last stop."""
 
-    question: dict[str, Any] | None = None
+    question: Question | None = None
     answer: str | None = None
     stop: str | None = None
     chosen: str | None = None      # the card the answer named
@@ -107,7 +130,7 @@ def message_for(run: Run) -> tuple[str, str]:
     return "reason", _limit_text(run)
 
 
-def question_for(run: Run) -> dict[str, Any] | None:
+def question_for(run: Run) -> Question | None:
     """The question a person would ask after needs_input (None after any other terminal)."""
     if run.terminal != NEEDS_INPUT:
         return None
@@ -167,7 +190,7 @@ def question_for(run: Run) -> dict[str, Any] | None:
     return _question(CHOOSE, query, f"{text} Which one do you mean?", offered)
 
 
-def _nothing_found(query: str, unread: list[str], scanned: int) -> dict[str, Any]:
+def _nothing_found(query: str, unread: list[str], scanned: int) -> Question:
     """No match: on a board read in full, a new query is needed; otherwise the files that
     could not be read are named, because one of them might be the card."""
     if not unread:
@@ -388,14 +411,9 @@ def _check_question(question: Any, shown: str) -> None:
         raise StateFileError(f"{shown}: question.candidates must be a list of card ids")
 
 
-def _question(kind: str, query: str, text: str, candidates: list[str] | None = None
-              ) -> dict[str, Any]:
+def _question(kind: QuestionKind, query: str, text: str, candidates: list[str] | None = None
+              ) -> Question:
     return {"kind": kind, "text": text, "query": query, "candidates": list(candidates or [])}
-
-
-def _similar(first: str, second: str) -> bool:
-    """task-003 and task-003-copy: one id is the other with a suffix."""
-    return similar_ids(first, second)
 
 
 def _short(value: Any) -> str:
@@ -414,7 +432,7 @@ def unreadable_line(run: Run) -> str | None:
     return "not searched: " + "; ".join(f"{i['file']} ({i['reason']})" for i in items)
 
 
-def _progress(state: dict[str, Any]) -> str:
+def _progress(state: OfficerState) -> str:
     """What was checked so far, in words."""
     if not state["pages"]:
         return "nothing was checked"
@@ -470,7 +488,7 @@ def guard_reason(objection: str) -> str:
     return objection.split(" → ")[0]
 
 
-def _unfinished(state: dict[str, Any]) -> str:
+def _unfinished(state: OfficerState) -> str:
     """What a run that stopped early did and did not check."""
     if not state["pages"]:
         return "Nothing was checked."

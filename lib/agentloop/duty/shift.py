@@ -47,6 +47,7 @@ from agentloop.duty.workspace import (
     WorkspaceError,
     load_workspace,
 )
+from agentloop.model_contract import Model
 
 __all__ = ["OutputError", "Shift", "model_for", "run_shift"]
 
@@ -65,7 +66,7 @@ class Shift:
         return 0 if self.run.terminal == SUCCESS else 1
 
 
-def run_shift(folder: str | Path, answer: str | None = None, model: Any = None,
+def run_shift(folder: str | Path, answer: str | None = None, model: Model | None = None,
               setting: str | None = None) -> Shift:
     """Run the workspace in `folder` once; `answer` answers the question its last run saved.
 
@@ -141,7 +142,7 @@ def board_cards(workspace: Workspace) -> dict[str, Card] | None:
     return cards
 
 
-def model_for(workspace: Workspace) -> Any:
+def model_for(workspace: Workspace) -> Model:
     """The authored scenario, or chapter 3's live adapter for "live:MODEL_NAME"."""
     if not workspace.model.startswith(LIVE_PREFIX):
         return DutyModel()

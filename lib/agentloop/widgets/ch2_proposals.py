@@ -16,7 +16,7 @@ from typing import Any
 
 from agentloop.controller import step, validate_proposal
 from agentloop.planners import PLANNERS
-from agentloop.proposals import ProposalRejected, new_state
+from agentloop.proposals import ProposalRejected, RunState, new_state
 from agentloop.tools import default_registry
 from agentloop.validation import validate_whole_number
 from agentloop.widgets.common import TextFallback, html_table, text_table
@@ -50,7 +50,7 @@ PRESETS: dict[str, Callable[[str, Any], Any]] = {
 }
 
 
-def state_for(key: str, looked_up: bool) -> dict[str, Any]:
+def state_for(key: str, looked_up: bool) -> RunState:
     """A run's state for `key`, before any step or after one lookup of it."""
     state = new_state(key)
     if looked_up:

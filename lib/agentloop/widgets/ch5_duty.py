@@ -24,6 +24,7 @@ from agentloop.duty.example import BOARD, FIXED_BOARD, WORKSPACE, write_office
 from agentloop.duty.handover import message_for, unreadable_line
 from agentloop.duty.officer import Run, RunInput, run_officer
 from agentloop.duty.planner import DutyModel
+from agentloop.duty.state import DutyStep
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, RETRY_RANGE, STEP_RANGE
 from agentloop.widgets.common import TextFallback, html_table, text_table
 
@@ -65,7 +66,7 @@ def duty_run(query: str, board: str = "office board", max_steps: int = MAX_STEPS
                                 guards), DutyModel(), registry)
 
 
-def observed(record: dict[str, Any]) -> str:
+def observed(record: DutyStep) -> str:
     """What came back on one step, in a few words."""
     observation = record["observation"]
     if not observation["ok"]:
