@@ -2,10 +2,12 @@
 
 Where each chapter lives:
 
-- chapter 1, the loop:            `agentloop.loop`, `agentloop.environment`, `agentloop.stop_policy`
+- chapter 1, the loop:            `agentloop.loop`, `agentloop.terminals` (its decisions),
+                                  `agentloop.environment`, `agentloop.stop_policy`
 - chapter 2, tools and control:   `agentloop.tools`, `agentloop.proposals` (its vocabulary),
                                   `agentloop.controller`, `agentloop.planners`
-- chapter 3, a model in the loop: `agentloop.messages`, `agentloop.shop`, `agentloop.models`,
+- chapter 3, a model in the loop: `agentloop.messages`, `agentloop.model_contract` (the `Model`
+                                  every model implements), `agentloop.shop`, `agentloop.models`,
                                   `agentloop.agent`, `agentloop.guards`, `agentloop.token_estimate`,
                                   `agentloop.live` (an optional real model, same contract),
                                   `agentloop.openai_compatible` (any OpenAI-compatible
@@ -13,10 +15,14 @@ Where each chapter lives:
 - chapter 4, the harness:         `agentloop.harness`
 - chapter 5, the capstone:        `agentloop.duty` (the duty officer on a task board: `board`,
                                   `board_tools`, `workspace`, `planner`, `officer`, `handover`,
-                                  `banner`, `trace`, `shift`; `example`, the example office)
+                                  `banner`, `trace`, `shift`; `state`, what the officer knows;
+                                  `example`, the example office)
 - widgets for the notebooks:      `agentloop.widgets` (imports ipywidgets only when used)
-- shared by the chapters:         `agentloop.validation` (the rules for limits and other
-                                  inputs), `agentloop.errors` (an exception as text)
+- shared by the chapters:         `agentloop.vocabulary` (`Word`, the base of every closed set:
+                                  decisions, statuses, exits, outcomes, stop kinds),
+                                  `agentloop.validation` (the rules for limits and other
+                                  inputs), `agentloop.errors` (an exception as text),
+                                  `agentloop.text` (a value cut to a width for a message)
 - exercise checks:                `agentloop.checks`
 - the teacher's grader:            a separate package, `agentloop_grader` (in grader/)
 
