@@ -14,7 +14,7 @@ Autograding is a pipeline, one folder per stage (autograde.py runs it):
 
 Around it: `course` and `config` (where things live, the teacher's nbgrader_config.py),
 `release` (source/ → release/ with nbgrader), `collect` (LMS downloads, exchange and
-submitted/ folders → submitted/), `feedback`, `export` and `lms` (grades out),
+submitted/ folders → submitted/), `feedback`, `export/` (grades out: CSV, Canvas, Moodle),
 `learner_release` (the self-study release), `secret` (the course's seed), `cli`.
 
 Not imported by `import agentloop`; it needs nbgrader (the `dev` extra).

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from agentloop_grader.cli import main
 from agentloop_grader.course import Course
-from agentloop_grader.lms import CANVAS_HEADER, MOODLE_HEADER, POINTS_POSSIBLE
+from agentloop_grader.export.lms import CANVAS_HEADER, MOODLE_HEADER, POINTS_POSSIBLE
 from agentloop_grader.release import release
 
 pytestmark = pytest.mark.slow

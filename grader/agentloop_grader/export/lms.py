@@ -47,7 +47,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .course import Course, GradingError
+from ..course import Course, GradingError
 
 POINTS_POSSIBLE = "    Points Possible"
 CANVAS_HEADER = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
@@ -81,7 +81,7 @@ class Grades:
 def read_grades(course: Course) -> Grades:
     from nbgrader.api import MissingEntry
 
-    from .report.classreport import require_gradebook
+    from ..report.classreport import require_gradebook
 
     require_gradebook(course)
     with course.gradebook() as gb, warnings.catch_warnings():

@@ -1,11 +1,5 @@
-"""Export the gradebook: `export(course, format, out, ids)` for `agentloop-grade export`.
-
-    csv     (default) one row per student: every graded cell's score (tests, checks,
-            manual answers, tasks), late penalties, the sandbox each assignment was graded
-            in, then totals (after penalties, as `nbgrader export` computes them)
-    canvas  Canvas's gradebook import file (lms.py)
-    moodle  Moodle's CSV grade import file (lms.py)
-"""
+"""Export: the grades CSV (`agentloop-grade export`, the default format): one row per
+student, every graded cell, late penalties, the sandbox, totals."""
 
 from __future__ import annotations
 
@@ -13,30 +7,11 @@ import csv
 import json
 from pathlib import Path
 
-from .course import Course, GradingError
-from .isolation.modes import Mode
-from .lms import Exported, export_lms
+from ..course import Course
+from ..isolation.modes import Mode
+from ..report.classreport import DERIVED_SUFFIXES
 
 TRUSTED_MARK = "trusted (no sandbox)"
-FORMATS = ("csv", "canvas", "moodle")
-DEFAULT_OUT = {"csv": "grades.csv", "canvas": "grades-canvas.csv",
-               "moodle": "grades-moodle.csv"}
-DERIVED = (".class.json", ".overview.json")  # class reports beside the run reports
-
-
-def export(course: Course, fmt: str = "csv", out: Path | None = None,
-           ids: Path | None = None) -> Exported:
-    """Write the `fmt` export of the gradebook to `out` (default DEFAULT_OUT[fmt])."""
-    if fmt not in FORMATS:
-        raise GradingError(f"unknown export format {fmt!r}; known: {', '.join(FORMATS)}")
-    out = out if out is not None else Path(DEFAULT_OUT[fmt])
-    if fmt == "csv":
-        if ids is not None:
-            raise GradingError("--ids maps students to LMS ids: use it with --format canvas "
-                               "or --format moodle")
-        rows = export_csv(course, out)
-        return Exported(out, fmt, students=rows, text=f"wrote {out} ({rows} student rows)")
-    return export_lms(course, fmt, out, ids)
 
 
 def last_isolation(course: Course, assignment: str) -> str:
@@ -44,7 +19,7 @@ def last_isolation(course: Course, assignment: str) -> str:
     reports = sorted((course.root / "reports").glob(f"{assignment}-*.json"),
                      key=lambda p: p.stat().st_mtime)
     for path in reversed(reports):
-        if path.name.endswith(DERIVED):
+        if path.name.endswith(DERIVED_SUFFIXES):  # class reports beside the run reports
             continue
         try:
             mode = json.loads(path.read_text(encoding="utf-8"))["settings"]["isolation_mode"]
