@@ -6,8 +6,7 @@ and the run report says what its scores are a snapshot of.
 
 from __future__ import annotations
 
-import json
-
+import make_notebook as mk
 import pytest
 from agentloop_grader import testing as T
 from agentloop_grader.autograde import Options, autograde
@@ -50,11 +49,7 @@ CELLS = [
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     course = Course(tmp_path_factory.mktemp("headline") / "course")
-    (course.root / "source" / A).mkdir(parents=True)
-    nb = {"cells": CELLS, "metadata": {"kernelspec": {"name": "python3", "language": "python",
-                                                       "display_name": "Python 3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (course.root / "source" / A / "hw.ipynb").write_text(json.dumps(nb))
+    mk.write(course.source_notebook(A, "hw"), mk.notebook(*CELLS))
     release(course, [A])
     blank = T.read(course.released_notebook(A, "hw"))
     wrong = "def mean(xs):\n    return sum(xs) / (len(xs) + 1)\n"

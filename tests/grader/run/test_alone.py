@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import make_notebook as mk
 import pytest
 from agentloop_grader import testing as T
 from agentloop_grader.autograde import Options, autograde
@@ -61,30 +62,15 @@ assert alone, "another notebook ran at the same time"  # stands in for elapsed <
 '''
 
 
-def _cell(cid: str, source: str, **nbgrader) -> dict:
-    cell = {"cell_type": "code", "id": cid, "metadata": {}, "source": source,
-            "execution_count": None, "outputs": []}
-    if nbgrader:
-        cell["metadata"]["nbgrader"] = {"grade_id": cid, "schema_version": 3,
-                                        "task": False, **nbgrader}
-    return cell
-
-
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory) -> tuple[Course, object]:
     root = tmp_path_factory.mktemp("timing")
     locks = root / "locks"
     locks.mkdir()
     course = Course(root / "course")
-    (course.root / "source" / A).mkdir(parents=True)
-    nb = {"cells": [_cell("setup", SETUP.format(locks=str(locks))),
-                    _cell("fast", ANSWER, grade=False, solution=True, locked=False),
-                    _cell("test_fast", TEST, grade=True, solution=False, locked=True,
-                          points=1)],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (course.root / "source" / A / "speed.ipynb").write_text(json.dumps(nb))
+    mk.write(course.source_notebook(A, "speed"), mk.notebook(
+        mk.plain(SETUP.format(locks=str(locks))), mk.answer("fast", ANSWER),
+        mk.asserts("test_fast", TEST)))
     release(course, [A])
     released = T.read(course.released_notebook(A, "speed"))
     right = "def fast(n):\n    return n * (n - 1) // 2\n"
@@ -133,15 +119,9 @@ WAITS = "import time\ntime.sleep(60)  # waits, as a notebook waiting on somethin
 @pytest.fixture(scope="module")
 def killed(tmp_path_factory) -> tuple[Course, object]:
     course = Course(tmp_path_factory.mktemp("killed") / "course")
-    (course.root / "source" / A).mkdir(parents=True)
-    nb = {"cells": [_cell("answer", "x = 1\n### BEGIN SOLUTION\nx = 2\n### END SOLUTION",
-                          grade=False, solution=True, locked=False),
-                    _cell("test_x", "assert x == 2", grade=True, solution=False, locked=True,
-                          points=1)],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (course.root / "source" / A / "speed.ipynb").write_text(json.dumps(nb))
+    mk.write(course.source_notebook(A, "speed"), mk.notebook(
+        mk.answer("answer", "x = 1\n### BEGIN SOLUTION\nx = 2\n### END SOLUTION"),
+        mk.asserts("test_x", "assert x == 2")))
     release(course, [A])
     released = T.read(course.released_notebook(A, "speed"))
     for student, answer in (("waits", WAITS), ("right", "x = 2\n")):
