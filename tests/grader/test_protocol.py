@@ -59,3 +59,18 @@ def test_a_job_and_its_limits_cross_as_plain_data():
 def test_limits_refuse_what_no_notebook_could_run_in(given, message):
     with pytest.raises(ValueError, match=message):
         Limits(**given)
+
+
+def test_what_the_sandbox_sends_of_a_cell_is_protocols_cell_result():
+    """sandbox/cells.py keeps its own CellResult (it lives in the hardened modules); it must
+    stay field for field protocol's, and what it sends must decode strictly."""
+    import dataclasses
+
+    from agentloop_grader.sandbox import cells
+
+    assert [f.name for f in dataclasses.fields(cells.CellResult)] == \
+        [f.name for f in dataclasses.fields(CellResult)]
+    sent = cells.CellResult([{"output_type": "stream", "name": "stdout", "text": "1\n"}],
+                            None, False, None, None, 0.25)
+    line = encode(CellFinished("q1", sent)).strip()
+    assert decode(line) == CellFinished("q1", CellResult(**dataclasses.asdict(sent)))

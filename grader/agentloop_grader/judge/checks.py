@@ -9,11 +9,11 @@ import ast
 
 from agentloop.checks import Report, judge
 
-from ..protocol import CellKind, Run
+from ..protocol import Run
 from ..read.assignment import SourceCell
 from ..read.submission import SubmittedNotebook
 from .cases import CaseBook
-from .scores import CellScore, grade_id
+from .scores import CellScore, Graded, grade_id
 
 MAX_FAILURES_KEPT = 20  # per cell, for the class report
 
@@ -27,9 +27,9 @@ def score_check(source: SourceCell, run: Run, book: CaseBook,
     ran = run.cells.get(gid)
     if ran is None:
         reason = "the sandbox produced no result for this check"
-        return CellScore(gid, points, 0.0, CellKind.CHECK.value, reason, reason)
+        return CellScore(gid, points, 0.0, Graded.CHECK, reason, reason)
     if ran.excluded:
-        return CellScore(gid, points, 0.0, CellKind.CHECK.value, ran.excluded, ran.excluded,
+        return CellScore(gid, points, 0.0, Graded.CHECK, ran.excluded, ran.excluded,
                          [{"case": gid, "rule": ran.excluded, "reason": ran.excluded}])
     texts, reasons, failures = [], [], []
     for check_id in source.checks:
@@ -54,7 +54,7 @@ def score_check(source: SourceCell, run: Run, book: CaseBook,
                 failures.append({"case": check_id, "rule": report.problem,
                                  "reason": report.problem})
     score = points if not reasons else 0.0
-    return CellScore(gid, points, score, CellKind.CHECK.value, "; ".join(reasons),
+    return CellScore(gid, points, score, Graded.CHECK, "; ".join(reasons),
                      "\n".join(texts), failures)
 
 

@@ -18,7 +18,7 @@ from ..read.assignment import NotebookSpec, SourceCell
 from ..read.submission import SubmittedNotebook
 from .cases import CaseBook
 from .checks import score_check
-from .scores import CellScore, grade_id
+from .scores import CellScore, Graded, grade_id
 
 
 def score_notebook(spec: NotebookSpec, notebook: SubmittedNotebook, run: Run | None,
@@ -28,7 +28,7 @@ def score_notebook(spec: NotebookSpec, notebook: SubmittedNotebook, run: Run | N
     scores = []
     for source in spec.graded:
         gid = source.grade_id or ""
-        kind = "task" if source.task else (source.kind.value if source.kind else "manual")
+        kind = Graded.TASK if source.task else Graded(source.kind or CellKind.MANUAL)
         if source.task or source.manual:
             scores.append(_manual(source, cells.get(gid), kind))
         elif not notebook.runnable() or run is None:
@@ -41,7 +41,7 @@ def score_notebook(spec: NotebookSpec, notebook: SubmittedNotebook, run: Run | N
     return scores
 
 
-def _manual(source: SourceCell, cell: dict[str, Any] | None, kind: str) -> CellScore:
+def _manual(source: SourceCell, cell: dict[str, Any] | None, kind: Graded) -> CellScore:
     gid = source.grade_id or ""
     if source.task or cell is None:
         return CellScore(gid, source.points, None, kind)
@@ -69,9 +69,9 @@ def _test(source: SourceCell, cell: dict[str, Any] | None, ran: CellRun | None) 
     gid, points = source.grade_id or "", source.points
     if cell is None or ran is None:
         reason = "the cell did not run (the sandbox ended before it)"
-        return CellScore(gid, points, 0.0, CellKind.TEST.value, reason, reason)
+        return CellScore(gid, points, 0.0, Graded.TEST, reason, reason)
     if ran.excluded:
-        return CellScore(gid, points, 0.0, CellKind.TEST.value, ran.excluded, ran.excluded,
+        return CellScore(gid, points, 0.0, Graded.TEST, ran.excluded, ran.excluded,
                          [{"case": gid, "rule": ran.excluded, "reason": ran.excluded}])
     result = ran.result
     outputs = list(result.outputs) if result else []
@@ -79,7 +79,7 @@ def _test(source: SourceCell, cell: dict[str, Any] | None, ran: CellRun | None) 
         score, _ = _determine(cell, source, outputs)
     except ValueError as exc:  # nbgrader refuses partial credit above the cell's points
         reason = f"the test cell's result is not a valid score ({exc})"
-        return CellScore(gid, points, 0.0, CellKind.TEST.value, reason, reason)
+        return CellScore(gid, points, 0.0, Graded.TEST, reason, reason)
     score = 0.0 if score is None else float(score)
     reason = ""
     if score < points and result is not None:
@@ -87,7 +87,7 @@ def _test(source: SourceCell, cell: dict[str, Any] | None, ran: CellRun | None) 
             "the test wrote to stderr (stock nbgrader gives 0 for that)"
             if result.wrote_stderr else f"partial credit: {score:g} of {points:g}")
     failures = [{"case": gid, "rule": _rule(reason), "reason": reason}] if reason else []
-    return CellScore(gid, points, score, CellKind.TEST.value, reason, "", failures)
+    return CellScore(gid, points, score, Graded.TEST, reason, "", failures)
 
 
 def _rule(reason: str) -> str:

@@ -4,7 +4,17 @@ it (the gradebook, the autograded notebook, the run report)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class Graded(StrEnum):
+    """How a graded cell is scored: the run report's and the class report's `kind`."""
+
+    CHECK = "check"  # a check cell: judged here from its probes' plain data
+    TEST = "test"  # an ordinary test cell: stock's rules on its outputs
+    MANUAL = "manual"  # an answer a person grades, written or code
+    TASK = "task"  # a task: always a person's
 
 
 @dataclass
@@ -14,7 +24,7 @@ class CellScore:
     grade_id: str
     points: float
     score: float | None  # None: left for a person
-    kind: str  # a CellKind value, or "task"
+    kind: Graded
     reason: str = ""  # why it lost points, one line
     text: str = ""  # what the autograded notebook shows under the cell
     failures: list[dict[str, str]] = field(default_factory=list)  # case, rule, reason

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..course import Course
-from ..judge.scores import CellScore
+from ..judge.scores import CellScore, Graded
 from ..read.assignment import Assignment
 from ..read.submission import Submission, SubmittedNotebook
 from .late import LatePenalties
@@ -268,7 +268,7 @@ def _auto_grades(notebook: SubmittedNotebook, scores: list[CellScore],
     for score in scores:
         if score.grade_id not in graded:
             raise MissingEntry(f"no grade cell {score.grade_id} in the gradebook")
-        if score.kind != "task":  # stock leaves tasks to a person entirely
+        if score.kind != Graded.TASK:  # stock leaves tasks to a person entirely
             values[score.grade_id] = (score.score, graded[score.grade_id] or score.score is None)
     return values
 

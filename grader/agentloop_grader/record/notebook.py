@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..judge.scores import CellScore
+from ..judge.scores import CellScore, Graded
 from ..protocol import Run
 from ..read.submission import SubmittedNotebook
 
@@ -48,7 +48,7 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
             outputs.append(_stream(score.text))
         if ran.excluded:
             outputs.append(_error("GraderError", ran.excluded))
-        elif score is not None and score.kind == "check" and not score.passed:
+        elif score is not None and score.kind == Graded.CHECK and not score.passed:
             outputs.append(_error("AssertionError", score.reason))
         cell["outputs"] = outputs
     problems = notebook.problems + (run.problems if run else [])

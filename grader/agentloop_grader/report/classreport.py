@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from ..course import Course, GradingError
+from ..judge.scores import Graded
 
 DERIVED_SUFFIXES = (".class.json", ".overview.json")  # in reports/, but not run reports
 TOP_MISTAKES = 8  # across cells, at the top of the page
@@ -64,7 +65,7 @@ TROUBLE_SIGNS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "library's own answer", "not available while grading",
                  "on the grader's channel")),
 )
-CELL_KINDS = ("check", "test", "manual", "task")
+CELL_KINDS = tuple(Graded)
 TROUBLE_KINDS = tuple(kind for kind, _ in TROUBLE_SIGNS)
 
 
@@ -436,8 +437,8 @@ def build(course: Course, assignment: str,
             answers = {c.name for c in notebook.solution_cells}
             tasks = {c.name for c in notebook.task_cells}
             for cell in [*notebook.grade_cells, *notebook.task_cells]:
-                kind = "task" if cell.name in tasks else \
-                    "manual" if cell.name in answers else "test"
+                kind = Graded.TASK if cell.name in tasks else \
+                    Graded.MANUAL if cell.name in answers else Graded.TEST
                 key = cell.name if single else f"{notebook.name}/{cell.name}"
                 cells[(notebook.name, cell.name)] = CellStats(
                     key, notebook.name, cell.name, kind, float(cell.max_score),

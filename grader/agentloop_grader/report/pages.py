@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from ..judge.scores import Graded
 from . import plots
 from .classreport import CellStats, ClassReport, readable_time
 from .overview import Overview
@@ -269,7 +270,7 @@ def _cells(report: ClassReport) -> str:
     auto = [c for c in cells if c.kind in ("check", "test")]
     uri = plots.pass_rates([c.title for c in auto], [c.pass_rate for c in auto],
                            [f"{c.passed}/{c.graded}" for c in auto])
-    by_hand = any(c.needs_manual or c.kind in ("manual", "task") for c in cells)
+    by_hand = any(c.needs_manual or c.kind in (Graded.MANUAL, Graded.TASK) for c in cells)
     rows = []
     for cell in cells:
         top = cell.groups[0] if cell.groups else None
