@@ -117,7 +117,8 @@ def test_every_released_chapter_runs_blank_in_the_learners_venv(
         workspace: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Run All on the blank chapter with the learner venv's kernel (no allow_errors): every
     cell runs; only the cells the release tags `raises-exception` (an answer, or a cell
-    that uses one) may raise; every check cell shows ✘ and a blank run records nothing."""
+    that uses one) may raise; every check cell says in one calm line that its answer is not
+    written yet (no ✘ a case), and a blank run records nothing."""
     from nbclient import NotebookClient
 
     monkeypatch.setenv("JUPYTER_PATH", str(learner_kernel()))
@@ -137,6 +138,7 @@ def test_every_released_chapter_runs_blank_in_the_learners_venv(
     checks = [text_of(c) for c in code if 'check("' in c.source
               and not c.metadata.get("nbgrader", {}).get("solution")]
     assert checks, "no check cell in the chapter"
-    assert all("✘" in text for text in checks), checks
+    assert all(text.count("\n") == 1 and ": not answered yet — write `" in text
+               for text in checks), checks
     assert not any("all passed" in text for text in checks)
     assert not (workspace / STATE_DIR / PROGRESS).exists(), "a blank run is not a try"

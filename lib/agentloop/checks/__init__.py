@@ -48,7 +48,7 @@ from agentloop.checks.core import (
     to_plain,
 )
 from agentloop.checks.withhold import Withheld, library_objects, withheld
-from agentloop.i18n import show, t, translate
+from agentloop.i18n import show
 
 __all__ = ["PROBES", "Case", "Check", "Compare", "Report", "check", "checks_in", "close",
            "collect", "get_check", "hidden_seed", "judge", "library_check", "run_check",
@@ -148,18 +148,19 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
     """Run a check on your answer and print what passed and what failed.
 
     With no `answer`, the check looks up the name it checks (e.g. `decide`) among the
-    names your notebook has defined.
+    names your notebook has defined. An answer not written yet gets one calm line, not a
+    list of failures; in a practice workspace the Hint and Solution buttons and the
+    chapter's progress follow (agentloop.practice.cell).
     """
     mode = os.environ.get("NBGRADER_EXECUTION", "")
     chk = get_check(check_id)
     if answer is _LOOK_UP:
         namespace = sys._getframe(1).f_globals
         if chk.answer not in namespace:
-            message = t("`{name}` is not defined yet: run your answer cell for `{name}` first",
-                        name=chk.answer)
-            print(f"{check_id}: {translate(chk.title)}\n  ✘ {message}")
+            _say(f"{check_id}: {_blank_line(chk)}")
             if mode:
-                raise NameError(message)
+                raise NameError(f"{check_id}: {chk.answer} is not defined")
+            _buttons(_practice(check_id, chk, None, None))
             return
         answer = namespace[chk.answer]
     teacher = _teacher_edition(chk) if mode == "autograde" else None
@@ -181,13 +182,61 @@ def check(check_id: str, answer: Any = _LOOK_UP) -> None:
         if mode:
             raise AssertionError(f"{check_id}: {exc}") from None
         return
-    # printed, or in a right-to-left language shown right to left (agentloop.i18n)
-    show(report.text(show_labels=teacher is None),
-         report.text(show_labels=teacher is None, markup="html"))
-    if not mode:
-        _practice(check_id, report, answer)
-    if not report.passed and mode:
-        raise AssertionError(f"{check_id}: some cases failed (see above)")
+    if mode:  # stock nbgrader (Validate, autograde): the whole report, and a failure raises
+        # printed, or in a right-to-left language shown right to left (agentloop.i18n)
+        show(report.text(show_labels=teacher is None),
+             report.text(show_labels=teacher is None, markup="html"))
+        if not report.passed:
+            raise AssertionError(f"{check_id}: some cases failed (see above)")
+        return
+    view = _practice(check_id, chk, report, answer)
+    if view is not None and view.blank:
+        _say(f"{check_id}: {_blank_line(chk)}")
+    else:
+        steps = view.steps if view is not None else None
+        show(report.text(steps=steps), report.text(steps=steps, markup="html"))
+        if view is not None and view.note:
+            _say(view.note)
+    _buttons(view)
+
+
+def _blank_line(chk: Check) -> str:
+    from agentloop.practice.cell import blank_line
+
+    return blank_line(chk)
+
+
+def _say(text: str) -> None:
+    """One of the check cell's own lines: printed, or right to left (agentloop.i18n)."""
+    import html
+
+    show(text, html.escape(text, quote=False))
+
+
+def _practice(check_id: str, chk: Check, report: Report | None, answer: Any) -> Any:
+    """In practice (agentloop.practice.cell): record the run and say what the cell shows
+    after the report; None when that fails, which must never stop the notebook. Without
+    a report (the answer is not defined yet) only the buttons."""
+    try:
+        from agentloop.practice.cell import CellView, after_run, blank_panel
+
+        if report is None:
+            return CellView(True, panel=blank_panel(check_id, chk))
+        return after_run(check_id, chk, report, answer)
+    except Exception:  # progress is a convenience: a read-only folder must not break a check
+        return None
+
+
+def _buttons(view: Any) -> None:
+    """The Hint and Solution buttons and the chapter's progress, when there are some."""
+    if view is None or view.panel is None:
+        return
+    try:
+        from IPython.display import display
+
+        display(view.panel)
+    except Exception:  # no notebook to show them in: the report above is the whole answer
+        return
 
 
 def answered_by_chapter(check_id: str, chk: Check) -> tuple[str, ...]:
@@ -218,16 +267,3 @@ def _teacher_edition(chk: Check) -> tuple[Check, int] | None:
     if key is None or seed is None:
         return None
     return key, hidden_seed(seed, chk.id)
-
-
-def _practice(check_id: str, report: Report, answer: Any) -> None:
-    """In a learner's practice workspace (agentloop.practice), note the result; once the
-    exercise is solved, say where its reference answer is. Never stops the notebook."""
-    try:
-        from agentloop.practice.tracking import after_check
-
-        note = after_check(check_id, report, answer)
-    except Exception:  # progress is a convenience: a read-only folder must not break a check
-        return
-    if note:
-        print(note)

@@ -42,6 +42,52 @@ from agentloop.validation import is_whole_number
 
 CHAPTER = "ch1"
 
+# The hint steps a learner opens one at a time, after a first try (agentloop.checks.hints):
+# the first names the rule, the last is a nudge towards what to look at — never the answer.
+HINTS: dict[str, tuple[str, ...]] = {
+    "ch1-decide-failure": (
+        "A failed read is judged before anything else, by three rules in a fixed order: the "
+        "`retryable` mark, then the failure count, then the step limit.",
+        "`retryable: false` is `error` at once, even with a retry left and even on the last "
+        "step; a failure without the field, or with `true`, is `error` only once failures > "
+        "max_retries.",
+        "Only a failure that neither rule ends meets the step limit. Take the first ✘ case "
+        "and walk it through your code by hand, line by line: which rule answers first?",
+    ),
+    "ch1-decide-search": (
+        "A read that worked is judged by whether its search is finished: `search_complete` "
+        "true, or missing, means finished.",
+        "A finished search is judged by its different cards, even on the last step: the same "
+        "card listed twice is one card.",
+        "Only an unfinished search meets the step limit. For the first ✘ case, print how many "
+        "different cards it has and whether its search is finished, then read the rule again.",
+    ),
+    "ch1-decide-scenario": (
+        "These cases have the observation, counters and limits of cases you already pass, with "
+        "another `state['scenario']`.",
+        "The decision comes from the observation, `steps`, `failures`, `max_steps` and "
+        "`max_retries` alone.",
+        "Look through your code for every place it reads the scenario's name.",
+    ),
+    "ch1-predict": (
+        "First the form: every run answered with a pair (terminal, step), on a step the run "
+        "can end on.",
+        "Play a run on paper, one observation a step: add 1 to `steps` (and to `failures` "
+        "after a failed read), then let the revised rules decide; the first terminal ends the "
+        "run.",
+        "Check your table with your own `decide` from exercise 1, run by run: the library's "
+        "`decide` follows the first policy and gives other answers.",
+    ),
+    "ch1-messages": (
+        "Each terminal has its own row of must and must-not in the chapter's table; the ✘ "
+        "line names the rule your message breaks.",
+        "Every message says how many actions the run used, as a number, and no number that "
+        "is not one of the run's counts or limits.",
+        "Take the cards and the error text from `state['observation']`, each different card "
+        "once, then read your message for the ✘ case against its row of the table.",
+    ),
+}
+
 SCENARIO_NAMES = ("one_match", "two_matches", "no_matches", "temporary_error",
                   "permanent_error", "missing_file", "limit")
 

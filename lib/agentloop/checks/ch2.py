@@ -52,6 +52,47 @@ from agentloop.tools import (
 
 CHAPTER = "ch2"
 
+# The hint steps a learner opens one at a time, after a first try (agentloop.checks.hints):
+# the first names the rule, the last is a nudge towards what to look at — never the answer.
+HINTS: dict[str, tuple[str, ...]] = {
+    "ch2-validate-form": (
+        "The rules run in the lesson's order and the first one that fails gives the code: "
+        "each ✘ line says which code the case expects and which one you gave.",
+        "The two new rules have their places: `why` (a text of 1 to 200 characters, not an "
+        "extra field) comes after the fields are known to be right and before the tool is "
+        "looked up; `last_step` comes after every other rule of a tool call.",
+        "Take the first ✘ case and find which of your checks answers first on it. A value of "
+        "any type must never crash your code: look at a value's type before its length or "
+        "size, and remember that `True` is not an int.",
+    ),
+    "ch2-validate-context": (
+        "These cases weigh the run: the requested key (scope), the steps left, and what was "
+        "observed.",
+        "A tool call that would use the run's last step is `last_step`, but only once every "
+        "other rule of a tool call passed, scope included; a final answer may use the last "
+        "step.",
+        "A final answer needs an observation and must equal the last result exactly, `None` "
+        "included. For the arbitrary dicts: whatever you are given, return `None` or raise "
+        "`ProposalRejected` — never another exception.",
+    ),
+    "ch2-second-tool": (
+        "The controller checks every proposal against your tool's schema before the tool "
+        "runs: the check hands it bad limits and expects the controller to refuse them.",
+        "So the type and both bounds of `limit` belong in the schema; a check inside your "
+        "function comes too late for the controller.",
+        "Your tool must use the catalogue `add_list_keys` was given. Try it on a small "
+        "catalogue of your own with a limit of 1, then with the largest limit allowed.",
+    ),
+    "ch2-planner": (
+        "A planner proposes one step at a time: what it proposes depends on whether anything "
+        "was observed yet.",
+        "Nothing observed yet: the cards say which tools this desk has, and the card of "
+        "`top_topics` says how many topics it shows at once.",
+        "Something observed: a final answer must equal the last result exactly, whatever it "
+        "is. Print the proposals your planner makes on the ✘ desk, one step at a time.",
+    ),
+}
+
 # --- the registries the exercises run against --------------------------------------------------
 
 TOOL_NAMES = ("lookup", "top_topics")

@@ -66,6 +66,82 @@ from agentloop.shop import (
 )
 
 CHAPTER = "ch3"
+
+# The hint steps a learner opens one at a time, after a first try (agentloop.checks.hints):
+# the first names the rule, the last is a nudge towards what to look at — never the answer.
+HINTS: dict[str, tuple[str, ...]] = {
+    "ch3-repeated-guard": (
+        "An action is its tool and its input together; plans and token counts do not matter.",
+        "Compare the last step's action with every earlier step, however far back — not only "
+        "the step before.",
+        "A first step has nothing to repeat. Try your guard on three steps whose first and "
+        "last ask for the same thing, with another action between them.",
+    ),
+    "ch3-repeated-runs": (
+        "In a run the guard is asked before each action runs: the first action asked for a "
+        "second time must not run.",
+        "A run that never repeats goes on to its own end: an answer, a hand-over or the step "
+        "limit.",
+        "Run your guard in `run_agent` on the alternating model above and look at the step "
+        "the run stops on.",
+    ),
+    "ch3-token-guard": (
+        "The office's bill is what was sent and what the model wrote back.",
+        "Add up `tokens` and `reply_tokens` of every step so far, not only of the last one.",
+        "Passing the budget means going over it: a bill exactly on the budget is still "
+        "within. Compare your sums with the chapter's worked figures for the courier task.",
+    ),
+    "ch3-budget-stop": (
+        "Run the support agent with your own `token_budget(budget)` as its guard, then read "
+        "how the run ended from its transcript.",
+        "Only the guard's exit means that the budget stopped the run, and it stopped on the "
+        "run's last step; an answer or a hand-over is not an action, so no guard is asked.",
+        "Compare your results with the chapter's worked figures: the courier task at 300 and "
+        "at 225, the return of 1187 at 300.",
+    ),
+    "ch3-fix-loop-answers": (
+        "After the `end:` line the run is over: nothing may follow it, not even the "
+        "step-limit line.",
+        "The compact loop has two loops, one over steps and one over a reply's actions: "
+        "which one does the line after an answer leave?",
+        "`break` leaves only the innermost loop; `return` leaves the function.",
+    ),
+    "ch3-fix-loop-exits": (
+        "Every exit keeps its own line: an answer its `end:` line, a hand-over the model's "
+        "reason, the step limit its line after max_steps steps.",
+        "`hand_to_human` is not run: the actions before it in the same reply are, then the "
+        "hand-over ends the run.",
+        "Your fix is one line of the buggy function. Compare your lines with "
+        "`run_agent(model, task, max_steps).lines()` on the ✘ case.",
+    ),
+    "ch3-exit-report-exit": (
+        "Everything is in the transcript `run_agent` returns: how the run ended, on which "
+        "step, the model's answer, the requests it opened.",
+        "The exit is one of `EXITS`, read off the transcript, never guessed from the task.",
+        "Print the transcript of the ✘ task with its `max_steps` and read each field off it.",
+    ),
+    "ch3-exit-report-honest": (
+        "Report what happened, nothing nicer: the answer is the model's text only when the "
+        "run ended with an answer.",
+        "Every other exit has no answer at all: `None`, not an empty text.",
+        "The requests are the ids of what the run opened, whether or not the run was cut "
+        "short: print `transcript.pending` for the ✘ task.",
+    ),
+    "ch3-note-exit": (
+        "The note branches on `transcript.exit`: each exit has its words in the chapter's "
+        "table, and the step.",
+        "Unless the customer was answered, an employee must take over, and the note quotes "
+        "`transcript.reason`.",
+        "Never use another exit's word, not even negated (no 'not answered', no 'no guard'). "
+        "Check your note for the ✘ exit against its row of the table.",
+    ),
+    "ch3-note-requests": (
+        "The note names the return requests waiting for approval, and no other.",
+        "No word about money at all, not even 'no refund': the agent cannot move money.",
+        "Print `transcript.pending` for the ✘ run and compare it with the ids your note "
+        "names.",
+    ),
+}
 COURIER = EXAMPLE_TASKS["courier 1042"]
 RUNNING_TOOLS = (GET_ORDER_STATUS, ESTIMATE_DELIVERY, OPEN_RETURN_REQUEST)
 # The library modules that answer exercises 1 and 2 (its first rules, and the viewer that

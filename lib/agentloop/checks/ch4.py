@@ -66,6 +66,81 @@ from agentloop.plain import copy_plain
 
 CHAPTER = "ch4"
 
+# The hint steps a learner opens one at a time, after a first try (agentloop.checks.hints):
+# the first names the rule, the last is a nudge towards what to look at — never the answer.
+HINTS: dict[str, tuple[str, ...]] = {
+    "ch4-guard-flags": (
+        "A dangerous call is `rm`, perhaps after `sudo`, with both a recursive and a force "
+        "flag, in any spelling and any order.",
+        "Flags may be joined (`-rf`, `-fr`, `-Rfv`) or apart (`-r -f`, `--recursive "
+        "--force`): look at every flag word, and at each letter of a short one.",
+        "Only a part whose first word is `rm` runs rm: `grep -rf` and `git rm -r` pass. "
+        "Block by raising; return `None` for everything else.",
+    ),
+    "ch4-guard-commands": (
+        "A command can have several parts joined by `;`, `&&`, `||`, `|` or `&`, and any part "
+        "can be the dangerous one.",
+        "Text in quotes is one word, not a command: split with `shlex`, as the exercise "
+        "shows, not with `str.split`.",
+        "Print the words and separators `shlex` gives you for the ✘ command, and mark where "
+        "each part starts.",
+    ),
+    "ch4-figures-totals": (
+        "Count from the events alone: `tool.call` for the calls; a `tool.error` is either a "
+        "blocked call or a failed one.",
+        "A blocked call has no call id (`call_id` is `None`) and no `tool.call`; a failed one "
+        "has both.",
+        "Subscribe your instance to one of the chapter's sessions and print each event it "
+        "receives next to your counts.",
+    ),
+    "ch4-figures-per-step": (
+        "`per_step` has one entry for each `step.end`, in order, with the name and status "
+        "from that event.",
+        "A step's counts are those seen since the last `step.start` or `step.end`.",
+        "A step skipped from `after_step` ends without starting. Print the event types of "
+        "the ✘ session in order and mark where each step begins and ends.",
+    ),
+    "ch4-finish-turns": (
+        "Loop until the session is done: a tool call is answered, a pause names the limit "
+        "that ran out.",
+        "Extend only the limit that ran out, then resume; count the extensions of each limit "
+        "on its own.",
+        "A limit may be extended twice; the third time, the session is closed. Print "
+        "`stop.kind` and `stop.pause` at each turn of your loop.",
+    ),
+    "ch4-finish-any-limit": (
+        "Any of the three limits can run out: `stop.pause['limit']` says which.",
+        "Each limit has its own count and its own step: turns and tool calls by 1, seconds "
+        "by 10.",
+        "Two more turns and two more tool calls are allowed in one session. Print which "
+        "limit each pause names, and your counts after it.",
+    ),
+    "ch4-table-rows": (
+        "One row for every ordered pair of the six states: 36 rows, a state to itself "
+        "included.",
+        "`legal` comes from Figure 2, the batch harness's, not from this chapter's "
+        "`TRANSITIONS`.",
+        "The batch harness pauses in one state only and always resumes to it: look at your "
+        "rows into and out of IDLE.",
+    ),
+    "ch4-table-forbidden": (
+        "The expectations are your rows: for each one, ask `validate` about its source and "
+        "target, and compare what happened with its `legal`.",
+        "A legal move returns quietly; an illegal one raises `IllegalTransition`. Catch it, "
+        "then `assert` that what happened matches the row.",
+        "Try your test on a `validate` that allows every move: it must fail with an "
+        "`AssertionError`.",
+    ),
+    "ch4-table-allowed": (
+        "The expectations are your rows: for each one, ask `validate` about its source and "
+        "target, and compare what happened with its `legal`.",
+        "A harness that refuses a legal move raises `IllegalTransition` where your row says "
+        "the move is allowed: your test must notice it.",
+        "Try your test on a `validate` that refuses every move: it must fail with an "
+        "`AssertionError`, not with `IllegalTransition`.",
+    ),
+}
+
 # --- exercise 1: a before_tool_call hook that blocks rm -rf -------------------------------
 
 # What the probe saw the hook do (the "hook" fact of an output).

@@ -80,6 +80,74 @@ from agentloop.terminals import CONTINUE, LIMIT, NEEDS_INPUT
 from agentloop.tools import Tool, ToolRegistry, ToolSpecError
 
 CHAPTER = "ch5"
+
+# The hint steps a learner opens one at a time, after a first try (agentloop.checks.hints):
+# the first names the rule, the last is a nudge towards what to look at — never the answer.
+HINTS: dict[str, tuple[str, ...]] = {
+    "ch5-route-steps": (
+        "Count the reads first: how many pages do the card files make, `page_size` a page?",
+        "A last page that is not full is read all the same, and even an empty board is one "
+        "page.",
+        "Then add the actions that come after the search, and check yourself on the example "
+        "board: 5 actions.",
+    ),
+    "ch5-policy-fit": (
+        "Three of the four settings come straight from the office's rules; the page size is "
+        "the exercise.",
+        "Share out the five steps: what does the route take besides its reads, and what does "
+        "one retry of a failed read take?",
+        "What is left is the number of reads the board must fit in. Work it out for the ✘ "
+        "board on paper, then with your `route_steps`.",
+    ),
+    "ch5-policy-edges": (
+        "A page holds 1 to 50 card files: the workspace refuses any other page size.",
+        "A very short board fits at any page size; a very long one fits at none.",
+        "When nothing fits, the run should read as much of the board as it can before the "
+        "limit stops it.",
+    ),
+    "ch5-tool-controller": (
+        "The controller refuses only what your schema forbids: the group's type and lengths "
+        "belong in the schema.",
+        "The observation has exactly the keys the exercise lists, no more.",
+        "Propose `count_blocked` through `validate_proposal` with an empty group and with 33 "
+        "characters, as the cell below does: both must be refused.",
+    ),
+    "ch5-tool-board": (
+        "Read the board with `load_board(board)`: its cards and the files it could not read.",
+        "A card is in the group when its own `group` field matches, ignoring case; a word in "
+        "a title is not a group.",
+        "Called directly, the tool checks its argument itself, and a board that cannot be "
+        "read gives an error observation: never an exception.",
+    ),
+    "ch5-ask-decision": (
+        "Only a complete search is judged; pages still unread mean there is nothing to ask "
+        "yet.",
+        "The candidates are the matches and every card whose id is similar to a match's: "
+        "one id is the other followed by `-` and more.",
+        "One candidate is enough only when every card file was read — and the person's own "
+        "choice settles it. Walk the ✘ case through the rules in the exercise's order.",
+    ),
+    "ch5-ask-question": (
+        "The question names every candidate with its title, and every card file that could "
+        "not be read.",
+        "It asks (a `?`) and picks nothing: no 'I picked', no 'the card is', and no other "
+        "card.",
+        "Print your question for the ✘ case and read it as Anya would: could she answer it?",
+    ),
+    "ch5-report-unchecked": (
+        "The report says that not every card was checked, and claims nothing else.",
+        "No success word, not even negated; no 'found', no card id; every file in "
+        "`state['unreadable']` is named.",
+        "Read your report for the ✘ case word by word against the exercise's table.",
+    ),
+    "ch5-report-counts": (
+        "The card files: how many were read, of how many, and how many were not — as numbers.",
+        "The pages: the state has no list of them, so count them from what each step of the "
+        "run did.",
+        "What did a step whose read failed add? Compare your count with the "
+        "`last_step_failure` route above.",
+    ),
+}
 # The library modules that answer this chapter's exercises (see the module's text).
 OFFICER = "agentloop.duty.officer"
 HANDOVER = "agentloop.duty.handover"

@@ -357,6 +357,19 @@ class CaseResult:
     rule: str = ""
 
 
+@dataclass(frozen=True)
+class HintSteps:
+    """The hint steps a learner has opened for a check (`shown`) and how many it has
+    (`total`); the check cell lists the opened ones and says how many are left."""
+
+    shown: tuple[str, ...] = ()
+    total: int = 0
+
+    @property
+    def left(self) -> int:
+        return max(self.total - len(self.shown), 0)
+
+
 @dataclass
 class Report:
     check_id: str
@@ -370,10 +383,22 @@ class Report:
         return (not self.problem and not self.overall and bool(self.results)
                 and all(r.passed for r in self.results))
 
-    def text(self, show_labels: bool = True, language: str | None = None,
-             markup: str = "plain") -> str:
-        """A readable summary: one line per case, each distinct hint once, then a verdict.
+    def groups(self) -> list[tuple[str, list[CaseResult]]]:
+        """The results by the rule their case tests, in the order the cases come (a case
+        without a rule is a group of its own, under its label)."""
+        out: dict[str, list[CaseResult]] = {}
+        for result in self.results:
+            out.setdefault(result.rule or result.label, []).append(result)
+        return list(out.items())
 
+    def text(self, show_labels: bool = True, language: str | None = None,
+             markup: str = "plain", steps: HintSteps | None = None) -> str:
+        """A readable summary: the cases grouped by the rule they test (each failing case
+        once, under its rule), the hints, then a verdict.
+
+        `show_labels=False` leaves out what passed (the grader's report). `steps`: the hint
+        steps the learner has opened (a check cell in practice), listed with how many are
+        left; without it, each distinct hint of a failing case is listed once.
         In `language` (default: the current one, see agentloop.i18n): the verdict is the
         same in every language, only its words change (English is the text as judged).
         `markup="html"` gives escaped lines with code in `<code dir="ltr">`, for a
@@ -386,29 +411,73 @@ class Report:
         def tr(text: str) -> str:
             return words.translate(text, kind)
 
+        def say(template: str, **values: object) -> str:
+            return words.render(template, values, kind)
+
         check_id = (f'<code dir="ltr">{words.translate(self.check_id, kind)}</code>'
                     if kind == Markup.HTML else self.check_id)
         lines = [f"{check_id}: {tr(self.title)}"]
         if self.problem:
             lines.append(f"  ✘ {tr(self.problem)}")
-        hints: list[str] = []
-        for result in self.results:
-            if result.passed:
+        failed = [r for r in self.results if not r.passed]
+        groups = self.groups()
+        # one error on every failing case of several rules (an answer that crashes): the
+        # rules, then the error once, not once a case
+        same = failed[0].reason if len(failed) > 1 and \
+            all(r.reason == failed[0].reason for r in failed) and \
+            sum(any(not r.passed for r in results) for _, results in groups) > 1 else None
+        for rule, results in groups:
+            wrong = [r for r in results if not r.passed]
+            if not wrong:
                 if show_labels:
-                    lines.append(f"  ✔ {tr(result.label)}")
+                    lines.append(f"  ✔ {tr(rule)}")
+            elif same is not None:
+                lines.append(f"  ✘ {tr(rule)}")
+            elif len(results) == 1 and rule == results[0].label:
+                lines.append(f"  ✘ {tr(rule)}: {tr(wrong[0].reason)}")
             else:
-                lines.append(f"  ✘ {tr(result.label)}: {tr(result.reason)}")
-                if result.hint and result.hint not in hints:
-                    hints.append(result.hint)
+                lines.append(f"  ✘ {tr(rule)}")
+                lines += [f"      {tr(r.label)}: {tr(_without_rule(r.reason, rule))}"
+                          for r in wrong]
+        if same is not None:
+            lines.append("  ✘ " + say("{count} cases fail the same way: {reason}",
+                                      count=len(failed), reason=tr(same)))
         if self.overall:
             lines.append(f"  ✘ {tr(self.overall)}")
-        lines += ["  " + words.render("hint: {hint}", {"hint": hint}, kind) for hint in hints]
+        if steps is None:
+            hints = list(dict.fromkeys(r.hint for r in failed if r.hint))
+            lines += ["  " + say("hint: {hint}", hint=hint) for hint in hints]
+        elif not self.passed:
+            lines += ["  " + say("hint {number} of {total}: {hint}", number=number,
+                                 total=steps.total, hint=hint)
+                      for number, hint in enumerate(steps.shown, 1)]
         passed = sum(r.passed for r in self.results)
         verdict = "all passed" if self.passed else "not yet"
-        lines.append("  " + words.render("{passed}/{total} cases passed: {verdict}",
-                                         {"passed": passed, "total": len(self.results),
-                                          "verdict": verdict}, kind))
+        lines.append("  " + say("{passed}/{total} cases passed: {verdict}",
+                                passed=passed, total=len(self.results), verdict=verdict))
+        if steps is not None and not self.passed and steps.total:
+            lines.append("  " + hints_left(steps, words, kind))
         return "\n".join(lines)
+
+
+def hints_left(steps: HintSteps, words: Any = None, markup: Any = None) -> str:
+    """How many hint steps are left, in the words of the check cell."""
+    from agentloop.i18n import Markup, catalog, current
+
+    words = words or catalog(current())
+    kind = markup or Markup.PLAIN
+    if steps.left == 0:
+        return words.render("no hints left: the last one is a nudge, not the answer",
+                            None, kind)
+    if steps.left == 1:
+        return words.render("1 more hint: press Hint", None, kind)
+    return words.render("{count} more hints: press Hint", {"count": steps.left}, kind)
+
+
+def _without_rule(reason: str, rule: str) -> str:
+    """A judge's reason without its closing "(rule: …)" when the rule is said above it."""
+    suffix = f" (rule: {rule})"
+    return reason[:-len(suffix)] if rule and reason.endswith(suffix) else reason
 
 
 def collect(check: Check, obj: Any, cases: list[Case]) -> list[dict[str, Plain]]:

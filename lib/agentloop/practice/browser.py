@@ -4,32 +4,19 @@ JupyterLite cancels every queued cell as soon as one cell ends in an error (it i
 `raises-exception` tag JupyterLab honours), so a blank exercise — whose stub raises
 NotImplementedError — would stop Run All at the first exercise. In Pyodide (and only
 there) `import agentloop` calls `install()` (every chapter imports it in its first code
-cell): from then on a NotImplementedError that reaches the top of a cell is reported in one
-line of output instead of as a failed cell. Other errors stop as usual.
+cell): from then on a blank exercise's NotImplementedError that reaches the top of a cell
+is told in one calm line (agentloop.practice.blank) instead of failing the cell, so the
+cells below still run. Other errors stop as usual. A learner's kernel in JupyterLab gets
+the same line from `agentloop.practice.blank` as an IPython extension.
 """
 
 from __future__ import annotations
 
-import sys
-from typing import Any
-
+from agentloop.practice import blank
 from agentloop.practice.workspace import in_browser
-
-NOT_DONE = ("✘ not done yet: an exercise's answer still raises NotImplementedError — "
-            "replace `raise NotImplementedError()` with your code. (The cells below still run.)")
-
-
-def _not_done(shell: Any, etype: type, value: BaseException, tb: Any,
-              tb_offset: int | None = None) -> None:
-    print(NOT_DONE)
 
 
 def install() -> bool:
-    """Report an unfinished exercise without failing its cell; True if installed."""
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None and in_browser() else None
-    if shell is None:
-        return False
-    if NotImplementedError not in getattr(shell, "custom_exceptions", ()):
-        shell.set_custom_exc((NotImplementedError,), _not_done)
-    return True
+    """Tell an unfinished exercise in one line without failing its cell; True if
+    installed (in the browser only)."""
+    return in_browser() and blank.install()

@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from agentloop.i18n import t
 from agentloop.practice import bundle, notebooks
 from agentloop.practice.lock import OPEN, LockError, lock_kind, try_open, unseal
 from agentloop.practice.tracking import (
@@ -49,6 +50,7 @@ from agentloop.practice.workspace import (
 )
 
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
+BOTH_RIGHT = "Both can be right: the checks, not this text, say whether yours is."
 
 
 def load_bundle(workspace: Path | None) -> dict[str, Any]:
@@ -108,24 +110,29 @@ def unlock(workspace: Path, exercise_id: str, check_id: str, answer: Any) -> str
     try:
         entry = load_bundle(workspace).get(exercise_id)
         if entry is None:
-            return f"  ★ every check of {exercise_id} passed (the course has no answer to show)"
+            return "  ★ " + t("every check of {exercise} passed (the course has no answer to "
+                             "show)", exercise=exercise_id)
         key = try_open(exercise_id, entry, _answers(check_id, answer))
         kind = lock_kind(entry["lock"])
     except (bundle.BundleError, LockError) as exc:
-        return f"  every check of {exercise_id} passed, but {exc}"
+        return "  " + t("every check of {exercise} passed, but {problem}", exercise=exercise_id,
+                        problem=exc)
     if key is None:
-        return (f"  ✘ every listed case of {exercise_id} passes, but your answer does not yet "
-                "give the right output on every case the course has (which ones is not said: "
-                "finding them is the exercise). Read the rules in the hints again; the "
-                "exercise is solved, and its reference answer opens, once it does.")
+        return "  ✘ " + t("every listed case of {exercise} passes, but your answer does not yet "
+                          "give the right output on every case the course has (which ones is "
+                          "not said: finding them is the exercise). Read the rules in the "
+                          "hints again; the exercise is solved, and its reference answer "
+                          "opens, once it does.", exercise=exercise_id)
     record_solved(workspace, exercise_id, key, kind)
     if kind == OPEN:
-        return (f"  ★ exercise {exercise_id} solved: every listed case passes. It is judged "
-                "by rules alone, so its example answer is locked with a key anyone can make "
-                f'(it proves nothing). Compare yours with it: solution("{exercise_id}")')
-    return (f"  ★ exercise {exercise_id} solved: your answer also gives the right output on "
-            "cases it has never seen, which opened the course's answer. Compare yours with "
-            f'it: solution("{exercise_id}")')
+        return "  ★ " + t("exercise {exercise} solved: every listed case passes. It is judged by "
+                          "rules alone, so its example answer is locked with a key anyone can "
+                          "make (it proves nothing). Compare yours with it: Solution, below, "
+                          "or `solution(\"{exercise}\")`", exercise=exercise_id)
+    return "  ★ " + t("exercise {exercise} solved: your answer also gives the right output on "
+                      "cases it has never seen, which opened the course's answer. Compare yours "
+                      "with it: Solution, below, or `solution(\"{exercise}\")`",
+                      exercise=exercise_id)
 
 
 def opened(workspace: Path | None, exercise_id: str, entry: dict[str, Any]) -> str | None:
@@ -211,20 +218,25 @@ class Reveal:
                                          "yours", "reference", lineterm=""))
 
     def heading(self) -> str:
-        origin = f", from the instructor notebook {self.source}" if self.source else ""
-        return (f"Reference answer for {self.exercise_id} (chapter {self.entry['chapter']}), "
-                f"shown {self.when}{origin}:")
+        values = {"exercise": self.exercise_id, "chapter": self.entry["chapter"],
+                  "when": t(self.when), "source": self.source}
+        if self.source:
+            return t("Reference answer for {exercise} (chapter {chapter}), shown {when}, from "
+                     "the instructor notebook {source}:", **values)
+        return t("Reference answer for {exercise} (chapter {chapter}), shown {when}:", **values)
 
     def text(self) -> str:
         lines = [self.heading(), "", self.reference, ""]
         if self.yours is None:
-            lines.append("(Your answer was not found: run your answer cell, then this again.)")
+            lines.append(t("(Your answer was not found: run your answer cell, then this "
+                           "again.)"))
         else:
             diff = self.diff()
-            lines += ["Yours and the reference, line by line (- yours, + reference):", *diff] \
-                if diff else ["Your answer is the same as the reference, line for line."]
+            lines += [t("Yours and the reference, line by line (- yours, + reference):"),
+                      *diff] if diff else [t("Your answer is the same as the reference, line "
+                                             "for line.")]
         lines.append("")
-        lines.append("Both can be right: the checks, not this text, say whether yours is.")
+        lines.append(t(BOTH_RIGHT))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -233,15 +245,15 @@ class Reveal:
     def _repr_html_(self) -> str:
         def block(title: str, text: str | None) -> str:
             body = html.escape(text) if text is not None else \
-                "(not found: run your answer cell, then this again)"
+                html.escape(t("(not found: run your answer cell, then this again)"))
             return (f'<td style="vertical-align:top;width:50%;text-align:left"><b>{title}</b>'
                     f'<pre style="white-space:pre-wrap;text-align:left">{body}</pre></td>')
 
-        note = "Both can be right: the checks, not this text, say whether yours is."
+        note = html.escape(t(BOTH_RIGHT))
         return (f'<div class="agentloop-solution" data-exercise="{html.escape(self.exercise_id)}"'
                 f' data-when="{self.when}"><p>{html.escape(self.heading()[:-1])}.</p>'
-                f'<table style="width:100%"><tr>{block("yours", self.yours)}'
-                f'{block("reference", self.reference)}</tr></table><p>{note}</p></div>')
+                f'<table style="width:100%"><tr>{block(t("yours"), self.yours)}'
+                f'{block(t("reference"), self.reference)}</tr></table><p>{note}</p></div>')
 
 
 class Elsewhere:
@@ -252,11 +264,11 @@ class Elsewhere:
         self.exercise_id, self.entry, self.when = exercise_id, entry, when
 
     def text(self) -> str:
-        return (f"{self.exercise_id}: this copy of the course holds its reference answer "
-                "sealed until your answer solves the exercise, and no instructor notebook, so "
-                "nothing is shown here. The reference is in the course's repository: "
-                f"{where_it_is(self.entry, self.exercise_id)}. (Your progress notes that "
-                f"you asked for it {self.when}.)")
+        return t("{exercise}: this copy of the course holds its reference answer sealed until "
+                 "your answer solves the exercise, and no instructor notebook, so nothing is "
+                 "shown here. The reference is in the course's repository: {where}. (Your "
+                 "progress notes that you asked for it {when}.)", exercise=self.exercise_id,
+                 where=where_it_is(self.entry, self.exercise_id), when=t(self.when))
 
     def __repr__(self) -> str:
         return self.text()
@@ -277,15 +289,18 @@ class Gate:
 
     def text(self) -> str:
         if self.listed_passed:
-            first = (f"{self.exercise_id}: every listed case passes, but your answer does not "
-                     "yet give the right output on every case the course has, so its reference "
-                     "answer stays locked. Read the rules in the hints again.")
+            first = t("{exercise}: every listed case passes, but your answer does not yet give "
+                      "the right output on every case the course has, so its reference answer "
+                      "stays locked. Read the rules in the hints again.",
+                      exercise=self.exercise_id)
         else:
-            checks = ", ".join(self.entry.get("checks", [])) or "its checks"
-            first = (f"{self.exercise_id}: not every check has passed yet ({checks}). Trying "
-                     "a little longer is worth it: each ✘ above says why and gives a hint.")
-        return (f"{first}\nTo see the reference answer anyway (noted as seen before passing): "
-                f'solution("{self.exercise_id}", confirm=True)')
+            first = t("{exercise}: not every check has passed yet ({checks}). Trying a little "
+                      "longer is worth it: each ✘ says why, and Hint opens a hint step by step.",
+                      exercise=self.exercise_id,
+                      checks=", ".join(self.entry.get("checks", [])) or "—")
+        return first + "\n" + t("To see the reference answer anyway (noted as seen before "
+                                "passing): `solution(\"{exercise}\", confirm=True)`",
+                                exercise=self.exercise_id)
 
     def __repr__(self) -> str:
         return self.text()
@@ -299,11 +314,14 @@ class Gate:
             print(self.text())
             return
         message = w.HTML(f"<p>{html.escape(self.text().splitlines()[0])}</p>")
-        ask = w.Button(description="Show me anyway…", button_style="warning")
-        yes = w.Button(description="Yes, show it", button_style="danger")
-        no = w.Button(description="No, I keep trying")
-        question = w.HTML("<p>Sure? You will see the reference answer before your answer "
-                          "solves the exercise, and your progress will say so.</p>")
+        ask = w.Button(description=t("Show me anyway…"), button_style="warning")
+        yes = w.Button(description=t("Yes, show it"), button_style="danger")
+        no = w.Button(description=t("No, I keep trying"))
+        for button in (ask, yes, no):
+            button.layout.width = "auto"
+        question = w.HTML("<p>" + html.escape(t("Sure? You will see the reference answer "
+                                                "before your answer solves the exercise, and "
+                                                "your progress will say so.")) + "</p>")
         # shown and hidden by "flex" and "none" (JupyterLite keeps a display style that is
         # set back to None)
         asking = w.HBox([ask], layout=w.Layout(display="flex"))

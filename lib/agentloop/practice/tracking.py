@@ -31,7 +31,6 @@ from agentloop.practice.workspace import (
 PASSED, TRIED, NOT_STARTED = "passed", "tried", "not started"
 MARKS = {PASSED: "✔", TRIED: "✘", NOT_STARTED: "·"}
 AFTER_PASSING, BEFORE_PASSING = "after passing", "before passing"
-LEFT = "text-align:left"
 
 
 def load(workspace: Path) -> dict[str, Any]:
@@ -146,6 +145,13 @@ def rows(workspace: Path | None) -> list[Row]:
     return out
 
 
+def chapter_rows(workspace: Path | None, check_id: str) -> list[Row]:
+    """The rows of every check of the chapter `check_id` belongs to."""
+    items = rows(workspace)
+    chapter = next((r.chapter for r in items if r.check == check_id), None)
+    return [r for r in items if r.chapter == chapter] if chapter is not None else []
+
+
 def exercise_passed(workspace: Path, exercise_id: str) -> bool:
     """Every check of the exercise passed on its latest run."""
     checks = [r for r in rows(workspace) if r.exercise == exercise_id]
@@ -153,12 +159,23 @@ def exercise_passed(workspace: Path, exercise_id: str) -> bool:
 
 
 def summary(items: list[Row]) -> str:
+    """How many checks passed, were tried or not started, and how many exercises are solved
+    (in the current language: agentloop.i18n)."""
+    from agentloop.i18n import t
+
     counts = {status: sum(r.status == status for r in items)
               for status in (PASSED, TRIED, NOT_STARTED)}
     exercises = {r.exercise: r.solved for r in items}
-    return (f"{counts[PASSED]} of {len(items)} checks passed, {counts[TRIED]} tried, "
-            f"{counts[NOT_STARTED]} not started; {sum(exercises.values())} of "
-            f"{len(exercises)} exercises solved")
+    return t("{passed} of {total} checks passed, {tried} tried, {not_started} not started; "
+             "{solved} of {exercises} exercises solved", passed=counts[PASSED],
+             total=len(items), tried=counts[TRIED], not_started=counts[NOT_STARTED],
+             solved=sum(exercises.values()), exercises=len(exercises))
+
+
+def _status(status: str) -> str:
+    from agentloop.i18n import t
+
+    return t(status)
 
 
 def by_chapter(items: list[Row]) -> dict[str, list[Row]]:
@@ -170,47 +187,61 @@ def by_chapter(items: list[Row]) -> dict[str, list[Row]]:
 
 def format_progress(workspace: Path | None) -> str:
     """The overview as text: a line a check, grouped by chapter, with a summary."""
+    from agentloop.i18n import t, translate
+
     items = rows(workspace)
     if not items:
-        return "No exercises found: this is not a practice workspace (run ./course lab once)."
-    lines = [f"Your progress: {summary(items)}", ""]
+        return t("No exercises found: this is not a practice workspace (run ./course lab "
+                 "once).")
+    lines = [t("Your progress: {summary}", summary=summary(items)), ""]
+    width = max(len(_status(status)) for status in MARKS)
     for chapter, checks in by_chapter(items).items():
         lines.append(f"{chapter} — {summary(checks)}")
         for number, row in enumerate(checks):
             last = number + 1 == len(checks) or checks[number + 1].exercise != row.exercise
-            seen = f"  (solution seen {row.solution})" if row.solution and last else ""
-            solved = f"  ★ {row.exercise} solved" if row.solved and last else ""
-            lines.append(f"  {MARKS[row.status]} {row.status:<11} {row.check}: {row.title}"
-                         f"{solved}{seen}")
+            seen = "  " + t("(solution seen {when})", when=t(row.solution)) \
+                if row.solution and last else ""
+            solved = "  ★ " + t("{exercise} solved", exercise=row.exercise) \
+                if row.solved and last else ""
+            lines.append(f"  {MARKS[row.status]} {_status(row.status):<{width}} {row.check}: "
+                         f"{translate(row.title)}{solved}{seen}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
 def progress_html(workspace: Path | None) -> str:
+    from agentloop.i18n import is_rtl, t, translate
+
     items = rows(workspace)
     if not items:
         return f"<p>{html.escape(format_progress(workspace))}</p>"
     colours = {PASSED: "#1a7f37", TRIED: "#b35900", NOT_STARTED: "#6e7781"}
     passed = sum(r.status == PASSED for r in items)
-    parts = [f'<div class="agentloop-progress" data-passed="{passed}" data-total="{len(items)}">',
-             f"<p><b>Your progress:</b> {html.escape(summary(items))}</p>"]
+    side = "right" if is_rtl() else "left"
+    cell = f"text-align:{side}"
+    direction = ' dir="rtl"' if is_rtl() else ""
+    parts = [f'<div class="agentloop-progress" data-passed="{passed}" data-total="{len(items)}"'
+             f'{direction}>',
+             f"<p><b>{html.escape(t('Your progress:'))}</b> {html.escape(summary(items))}</p>"]
     for chapter, checks in by_chapter(items).items():
         parts.append(f"<h4>{html.escape(chapter)} <small>({html.escape(summary(checks))})"
                      "</small></h4>")
-        head = "".join(f'<th style="text-align:left">{name}</th>'
+        head = "".join(f'<th style="{cell}">{html.escape(t(name))}</th>'
                        for name in ("status", "check", "what it checks", "exercise",
                                     "solution"))
         parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>")
         for row in checks:
-            solved = "★ solved" if row.solved else ""
+            solved = "★ " + t("solved") if row.solved else ""
+            seen = t("seen {when}", when=t(row.solution)) if row.solution else ""
             parts.append(
                 f'<tr data-check="{html.escape(row.check)}" data-status="{row.status}" '
                 f'data-solved="{str(row.solved).lower()}">'
-                f'<td style="color:{colours[row.status]};{LEFT}">{MARKS[row.status]} '
-                f'{row.status}</td><td style="{LEFT}"><code>{html.escape(row.check)}</code></td>'
-                f'<td style="{LEFT}">{html.escape(row.title)}</td>'
-                f'<td style="{LEFT}">{solved}</td><td style="{LEFT}">'
-                f"{html.escape(('seen ' + row.solution) if row.solution else '')}</td></tr>")
+                f'<td style="color:{colours[row.status]};{cell}">{MARKS[row.status]} '
+                f'{html.escape(_status(row.status))}</td><td style="{cell}"><code dir="ltr">'
+                f'{html.escape(row.check)}</code></td>'
+                f'<td style="{cell}">{html.escape(translate(row.title))}</td>'
+                f'<td style="{cell}">{html.escape(solved)}</td><td style="{cell}">'
+                f"{html.escape(seen)}</td></tr>")
         parts.append("</tbody></table>")
     parts.append("</div>")
     return "\n".join(parts)

@@ -15,6 +15,11 @@ of the release, the learner's copy is
   answer whose exercise is gone) → the learner's copy is left as it is and the new version
   (with the answers that have a place in it) is written beside it as `NN_name.new.ipynb`.
 
+The start page (`00_start_here.md`, agentloop.practice.start) is written beside them,
+in the course's current language: again when it is missing or when the course would say
+something else and the learner has not changed the copy; a copy the learner changed is left
+as it is.
+
 Every action is reported in a message; nothing is ever silently replaced.
 """
 
@@ -153,6 +158,24 @@ def place(workspace: Path, name: str, new_data: bytes, manifest: dict[str, Any],
                f"{beside.name}")
 
 
+def place_start_page(workspace: Path, catalog: dict[str, Any], manifest: dict[str, Any],
+                     update: Update) -> None:
+    """Write the start page for `catalog` (see the module's text)."""
+    from agentloop.practice.start import START_PAGE, start_page
+
+    files = manifest.setdefault("files", {})
+    entry = files.get(START_PAGE)
+    path = workspace / START_PAGE
+    data = start_page(catalog).encode("utf-8")
+    if path.exists():
+        current = path.read_bytes()
+        if current == data or entry is None or _sha(current) != entry.get("written"):
+            return  # up to date, or the learner's own copy
+    path.write_bytes(data)
+    update.say(f"{START_PAGE}: {'updated' if entry else 'added'}")
+    files[START_PAGE] = {"written": _sha(data)}
+
+
 def update_workspace(workspace: Path, release: Path) -> Update:
     """Create `workspace` or bring it up to date with the learner release in `release`;
     see the module's text. Returns what was done."""
@@ -166,6 +189,7 @@ def update_workspace(workspace: Path, release: Path) -> Update:
         place(workspace, name, course.path(name).read_bytes(), manifest, update)
     shutil.copyfile(course.path(CATALOG), state / COURSE)
     shutil.copyfile(course.path(BUNDLE), state / SOLUTIONS)
+    place_start_page(workspace, read_json(state / COURSE, {}), manifest, update)
     manifest["release"] = course.sources
     write_json(state / MANIFEST, manifest)
     return update

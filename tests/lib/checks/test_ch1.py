@@ -65,12 +65,21 @@ def test_check_prints_a_readable_report_and_never_stops_run_all(capsys, monkeypa
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
     check("ch1-decide-failure", lambda state: reference_decide(state))
     out = capsys.readouterr().out
-    assert "✔ second failure on the last allowed step → error" in out
-    assert "8/8 cases passed: all passed" in out
+    assert "  ✔ failures > max_retries → error, even on the last step\n" in out  # a rule a line
+    assert "8/8 cases passed: all passed" in out and "hint" not in out
     check("ch1-decide-search", decide_limit_first)  # practice: prints ✘, does not raise
     out = capsys.readouterr().out
-    assert "✘ one card on the last allowed step → success: expected 'success', got 'limit'" in out
-    assert out.count("hint:") == 1
+    # each failing case once, under the rule it tests (the rule is not said twice)
+    assert ("  ✘ a finished search with exactly one different card → success, even on the "
+            "last step\n      one card on the last allowed step → success: expected 'success', "
+            "got 'limit'\n") in out
+    assert "(rule:" not in out
+    # the first try opens the first hint step, and says how many are left
+    assert out.count("hint 1 of 3: ") == 1 and "hint 2 of 3" not in out
+    assert "2 more hints: press Hint" in out
+    check("ch1-decide-search", decide_limit_first)  # a second failed try: one more step
+    out = capsys.readouterr().out
+    assert "hint 2 of 3: " in out and "1 more hint: press Hint" in out
 
 
 def test_under_nbgrader_a_failure_raises(monkeypatch):
@@ -82,7 +91,7 @@ def test_under_nbgrader_a_failure_raises(monkeypatch):
 def test_a_missing_answer_is_a_plain_sentence(capsys, monkeypatch):
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
     check("ch1-predict")  # `predictions` is not defined in this module
-    assert "run your answer cell for `predictions` first" in capsys.readouterr().out
+    assert capsys.readouterr().out == "ch1-predict: not answered yet — write `predictions` above\n"
     monkeypatch.setenv("NBGRADER_EXECUTION", "validate")
     with pytest.raises(NameError, match="predictions"):
         check("ch1-predict")
@@ -143,7 +152,7 @@ def test_outside_a_course_autograde_has_no_hidden_case_to_show(capsys, monkeypat
     with pytest.raises(AssertionError):
         check("ch1-decide-search", decide_limit_first)
     out = capsys.readouterr().out
-    assert "generated state" not in out and "✘ one card on the last allowed step" in out
+    assert "generated state" not in out and "      one card on the last allowed step" in out
 
 
 def test_unknown_check_ids_are_explained():

@@ -87,13 +87,14 @@ def test_check_prints_a_readable_report_and_never_stops_run_all(capsys, monkeypa
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
     check("ch2-validate-context", REFERENCE["validate_proposal"])
     out = capsys.readouterr().out
-    assert "✔ a lookup on step 2 of 2 → last_step" in out
+    assert "✔ last_step: a tool call that would use the run's last step" in out
     assert "14/14 cases passed: all passed" in out
     check("ch2-validate-context", without_last_step)  # practice: prints ✘, does not raise
     out = capsys.readouterr().out
-    assert "✘ a lookup in a run of one step → last_step: accepted it; expected a rejection " \
+    assert "✘ last_step: a tool call that would use the run's last step\n" \
+           "      a lookup in a run of one step → last_step: accepted it; expected a rejection " \
            "(last_step)" in out
-    assert out.count("hint:") == 1
+    assert out.count("hint 1 of 3:") == 1
 
 
 def test_under_nbgrader_a_failure_raises(monkeypatch):
@@ -147,7 +148,7 @@ def test_outside_a_course_autograde_has_no_hidden_case_to_show(capsys, monkeypat
     with pytest.raises(AssertionError):
         check("ch2-validate-context", without_last_step)
     out = capsys.readouterr().out
-    assert "generated run" not in out and "✘ a lookup in a run of one step" in out
+    assert "generated run" not in out and "      a lookup in a run of one step" in out
 
 
 def test_unknown_check_ids_are_explained():

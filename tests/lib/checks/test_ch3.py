@@ -84,9 +84,10 @@ def test_check_prints_a_readable_report_and_never_stops_run_all(capsys, monkeypa
     assert "7/7 cases passed: all passed" in capsys.readouterr().out
     check("ch3-repeated-guard", step_before_only)  # practice: prints ✘, does not raise
     out = capsys.readouterr().out
-    assert ("✘ estimate_delivery(1042) on steps 1 and 3, another action between: this action "
-            "must be stopped") in out
-    assert out.count("hint:") == 1 and "5/7 cases passed: not yet" in out
+    assert ("✘ the same tool with the same input as any earlier step, however far back → a "
+            "reason\n      estimate_delivery(1042) on steps 1 and 3, another action between: "
+            "this action must be stopped") in out
+    assert out.count("hint 1 of 3:") == 1 and "5/7 cases passed: not yet" in out
 
 
 def test_under_nbgrader_a_failure_raises(monkeypatch):

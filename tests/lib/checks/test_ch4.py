@@ -78,11 +78,13 @@ def test_the_edition_knows_the_facts_of_its_visible_cases_only(chk):
 # --- what check() says ------------------------------------------------------------------------
 
 def test_a_blank_hook_is_told_it_is_not_written(capsys, monkeypatch):
+    """The stub, untouched: one calm line, not a ✘ a case."""
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
     check("ch4-guard-flags", blank)
     out = capsys.readouterr().out
-    assert "✘ rm -rf build/cache: the hook is not written yet" in out
-    assert "0/10 cases passed: not yet" in out
+    assert out == "ch4-guard-flags: not answered yet — write `block_rm_rf` above\n"
+    report = run_check(BY_ID["ch4-guard-flags"], blank)
+    assert "the hook is not written yet" in report.results[0].reason  # what the grader says
 
 
 def test_under_nbgrader_a_failure_raises(monkeypatch):

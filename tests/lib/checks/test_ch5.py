@@ -134,9 +134,10 @@ def test_check_prints_a_readable_report_and_never_stops_run_all(capsys, monkeypa
     assert "9/9 cases passed: all passed" in capsys.readouterr().out
     check("ch5-route-steps", lambda n, p: -(-n // p) + 2)  # practice: prints ✘, does not raise
     out = capsys.readouterr().out
-    assert "✘ an empty board, 5 a page: 0 card files, 5 a page: the route takes 3 actions, " \
+    assert "✘ an empty board is still one (empty) page to read\n" \
+           "      an empty board, 5 a page: 0 card files, 5 a page: the route takes 3 actions, " \
            "not 2" in out
-    assert out.count("hint:") == 1 and "8/9 cases passed: not yet" in out
+    assert out.count("hint 1 of 3:") == 1 and "8/9 cases passed: not yet" in out
 
 
 def test_under_nbgrader_a_failure_raises(monkeypatch):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from agentloop.checks.core import (
     Case,
     Check,
+    HintSteps,
     NotPlainData,
     collect,
     copy_plain,
@@ -188,3 +189,54 @@ def test_a_class_shares_its_verdicts_by_case_and_output():
     assert not judge(chk, cases, [{"value": 2}, {"value": 1}], verdicts).passed
     assert seen[4:] == [(1, 2), (2, 1)]
     assert judge(chk, cases, right, verdicts).passed and len(seen) == 6
+
+
+# --- the report a check cell shows ------------------------------------------------------------
+
+RULED = Check(
+    id="t-ruled", answer="f", title="parity", probe=lambda f, x: f(x),
+    verify=lambda x, out: None if out == x % 2 else "zero is even too" if x == 0 else
+    f"expected {x % 2}, got {out!r} (rule: {'odd' if x % 2 else 'even'})",
+    cases=lambda: [Case(1, "one", rule="odd"), Case(3, "three", rule="odd"),
+                   Case(2, "two", rule="even"), Case(4, "four", rule="even"),
+                   Case(0, "zero")],
+    hint="the remainder of a division by 2",
+)
+
+
+def test_a_report_groups_the_cases_by_rule_and_names_each_failing_case_once():
+    report = run_check(RULED, lambda x: 1)
+    assert report.text() == (
+        "t-ruled: parity\n"
+        "  ✔ odd\n"
+        "  ✘ even\n"
+        "      two: expected 0, got 1\n"   # the rule is said once, above its cases
+        "      four: expected 0, got 1\n"
+        "  ✘ zero: zero is even too\n"  # a case without a rule: a line of its own
+        "  hint: the remainder of a division by 2\n"
+        "  2/5 cases passed: not yet")
+    assert "✔" not in report.text(show_labels=False)  # the grader's report: failures only
+
+
+def test_one_error_on_every_case_of_several_rules_is_said_once():
+    report = run_check(RULED, lambda x: 1 / 0)
+    text = report.text()  # not a line a case
+    assert text.count("ZeroDivisionError") == 1
+    assert "  ✘ odd\n  ✘ even\n  ✘ zero\n  ✘ 5 cases fail the same way: raised " \
+           "ZeroDivisionError: division by zero\n" in text
+
+
+def test_the_hint_steps_opened_are_listed_with_how_many_are_left():
+    report = run_check(RULED, lambda x: 1)
+    steps = ("first", "second", "nudge")
+    text = report.text(steps=HintSteps(steps[:1], 3))
+    assert "  hint 1 of 3: first\n  2/5 cases passed: not yet\n  2 more hints: press Hint" \
+        in text
+    assert "hint: " not in text  # the steps replace the one-line hint
+    assert text.endswith("2 more hints: press Hint")
+    assert report.text(steps=HintSteps(steps[:2], 3)).endswith("1 more hint: press Hint")
+    last = report.text(steps=HintSteps(steps, 3))
+    assert "hint 3 of 3: nudge" in last and last.endswith("no hints left: the last one is a "
+                                                          "nudge, not the answer")
+    passed = run_check(RULED, lambda x: x % 2).text(steps=HintSteps(steps[:1], 3))
+    assert "hint" not in passed and passed.endswith("5/5 cases passed: all passed")

@@ -33,6 +33,8 @@ LIB = ROOT / "lib" / "agentloop"
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",
            LIB / "commands" / "loop.py", LIB / "widgets" / "ch1_loop.py",
+           *(LIB / "practice" / f"{name}.py" for name in ("blank", "cell", "panel", "solutions",
+                                                          "start", "tracking")),
            ROOT / "grader" / "agentloop_grader" / "answers" / "ch1.py",
            ROOT / "tools" / "translations.py"]
 # A label the teacher's edition composes from two f-strings: f"{label}: success" with

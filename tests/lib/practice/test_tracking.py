@@ -93,10 +93,11 @@ def test_every_check_starts_not_started(workspace: Path) -> None:
 
 def test_a_blank_answer_leaves_the_check_not_started(workspace: Path, capsys) -> None:
     out = run("ch1-decide-failure", blank_decide, capsys)
-    assert "✘" in out
+    assert out.strip() == "ch1-decide-failure: not answered yet — write `decide` above"
     assert status(workspace, "ch1-decide-failure") == NOT_STARTED
     check("ch1-predict")  # `predictions` is not defined here at all
-    assert "run your answer cell" in capsys.readouterr().out
+    assert "ch1-predict: not answered yet — write `predictions` above" in \
+        capsys.readouterr().out
     assert status(workspace, "ch1-predict") == NOT_STARTED
 
 

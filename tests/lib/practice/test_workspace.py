@@ -21,6 +21,7 @@ from learner_builds import learner_release
 from unprivileged import is_root, run_as_teacher, teacher_tmp  # noqa: F401  (fixture)
 
 from agentloop.practice.release import MANIFEST as RELEASE_MANIFEST
+from agentloop.practice.start import START_PAGE
 from agentloop.practice.update import update_workspace
 from agentloop.practice.workspace import MANIFEST, OLD_VERSIONS, PROGRESS_PAGE, STATE_DIR
 
@@ -77,7 +78,10 @@ def test_a_new_workspace_holds_every_chapter_blank_and_the_progress_page(tmp_pat
     update = update_workspace(workspace, release)
     names = chapter_names()
     assert sorted(p.name for p in workspace.glob("*.ipynb")) == sorted([*names, PROGRESS_PAGE])
-    assert update.messages == [f"{name}: added" for name in [*names, PROGRESS_PAGE]]
+    assert update.messages == [f"{name}: added" for name in [*names, PROGRESS_PAGE,
+                                                             START_PAGE]]
+    start = (workspace / START_PAGE).read_text(encoding="utf-8")
+    assert all(f"]({name})" in start for name in [*names, PROGRESS_PAGE])  # one click away
     for name in names:
         text = (workspace / name).read_text(encoding="utf-8")
         assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text
@@ -104,7 +108,7 @@ def test_the_learners_side_needs_no_nbgrader_nor_nbformat(tmp_path: Path,
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert int(done.stdout) == len(chapter_names()) + 1
+    assert int(done.stdout) == len(chapter_names()) + 2  # the progress and the start page
 
 
 def test_running_again_changes_nothing(tmp_path: Path, release: Path) -> None:
@@ -194,7 +198,7 @@ def test_new_chapters_appear_and_a_deleted_one_comes_back(tmp_path: Path,
     (workspace / FIRST).unlink()
     update = update_workspace(workspace, chapters)
     assert update.messages == [f"{FIRST}: written again (it was missing)",
-                               "09_extra.ipynb: added"]
+                               "09_extra.ipynb: added", f"{START_PAGE}: updated"]
     catalog = json.loads((workspace / STATE_DIR / "course.json").read_text(encoding="utf-8"))
     assert [c["stem"] for c in catalog["chapters"]][-1] == "09_extra"
 

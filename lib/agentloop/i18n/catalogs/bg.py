@@ -12,9 +12,6 @@ MESSAGES = {
     "{passed}/{total} cases passed: {verdict}": "верни случаи: {passed} от {total} — {verdict}",
     "all passed": "всичко е вярно",
     "not yet": "още не",
-    "`{name}` is not defined yet: run your answer cell for `{name}` first":
-        "`{name}` още не е дефинирано: първо изпълни клетката с отговора, в която се задава "
-        "`{name}`",
     "{name} is the library's own answer to this exercise, withheld while your answer is "
     "checked: write your own":
         "{name} е готовият отговор на библиотеката за това упражнение и докато се проверява "
@@ -300,4 +297,250 @@ MESSAGES = {
         "докато преводът бъде обновен.",
     "This cell is not translated yet: its English text is shown here.":
         "Тази клетка още не е преведена: тук е показан английският текст.",
+    # --- a check cell in practice: steps of a hint, a blank answer (checks.core, practice) ---
+    "{count} cases fail the same way: {reason}":
+        "не минават по един и същи начин (случаи: {count}): {reason}",
+    "hint {number} of {total}: {hint}": "подсказка {number} от {total}: {hint}",
+    "no hints left: the last one is a nudge, not the answer":
+        "подсказките свършиха: последната само побутва, отговорът не е в нея",
+    "1 more hint: press Hint": "има още 1 подсказка: натисни „Подсказка“",
+    "{count} more hints: press Hint": "има още подсказки ({count}): натисни „Подсказка“",
+    "expected {expected}, got {output}": "очаквано {expected}, получено {output}",
+    "not answered yet — write `{name}` above":
+        "още няма отговор — напиши `{name}` в клетката по-горе",
+    "not answered yet — write `{name}` here, in place of `{stub}`":
+        "още няма отговор — напиши `{name}` тук, вместо `{stub}`",
+    "not answered yet — write your answer here, in place of `{stub}`":
+        "още няма отговор — напиши отговора си тук, вместо `{stub}`",
+    "not answered yet — this cell runs `{name}`, which you write above":
+        "още няма отговор — тази клетка пуска `{name}`, а него го пишеш ти, по-горе",
+    # --- the buttons under a check (agentloop.practice.panel) ---
+    "Hint": "Подсказка",
+    "Hint (after your first try)": "Подсказка (след първия опит)",
+    "No hints left": "Няма повече подсказки",
+    "Hint ({count} of {total} left)": "Подсказка (остават {count} от {total})",
+    "Solution": "Решение",
+    "Solution (seen)": "Решение (вече отворено)",
+    "Solution (locked)": "Решение (заключено)",
+    "Your answer solved the exercise: compare it with the course's":
+        "Отговорът ти реши упражнението: сравни го с отговора на курса",
+    "You looked before passing: the progress says so":
+        "Решението е отворено преди проверките да минат: напредъкът го отбелязва",
+    "Locked until your answer solves the exercise":
+        "Заключено, докато отговорът ти не реши упражнението",
+    "chapter: {passed} of {total} checks passed": "глава: минати проверки — {passed} от {total}",
+    "(Hint, Solution and this chapter's progress are buttons: run the cell to see them)":
+        "(„Подсказка“, „Решение“ и напредъкът в главата са бутони: изпълни клетката, за да ги "
+        "видиш)",
+    # --- solved, locked, shown anyway (agentloop.practice.solutions) ---
+    "every check of {exercise} passed (the course has no answer to show)":
+        "всички проверки на {exercise} минаха (курсът няма отговор, който да покаже)",
+    "every check of {exercise} passed, but {problem}":
+        "всички проверки на {exercise} минаха, но {problem}",
+    "every listed case of {exercise} passes, but your answer does not yet give the right "
+    "output on every case the course has (which ones is not said: finding them is the "
+    "exercise). Read the rules in the hints again; the exercise is solved, and its reference "
+    "answer opens, once it does.":
+        "всички показани случаи на {exercise} минават, но при някои от случаите на курса "
+        "отговорът ти все още дава грешен резултат (кои — не се казва: да ги откриеш е самото "
+        "упражнение). Прочети отново правилата в подсказките; щом отговорът се справи с "
+        "всички, упражнението е решено и отговорът на курса се отваря.",
+    "exercise {exercise} solved: every listed case passes. It is judged by rules alone, so its "
+    "example answer is locked with a key anyone can make (it proves nothing). Compare yours "
+    "with it: Solution, below, or `solution(\"{exercise}\")`":
+        "упражнението {exercise} е решено: всички показани случаи минават. То се проверява само "
+        "по правила, затова примерният отговор е заключен с ключ, който всеки може да направи "
+        "(това нищо не доказва). Сравни своя отговор с него: бутонът „Решение“ отдолу или "
+        "`solution(\"{exercise}\")`",
+    "exercise {exercise} solved: your answer also gives the right output on cases it has never "
+    "seen, which opened the course's answer. Compare yours with it: Solution, below, or "
+    "`solution(\"{exercise}\")`":
+        "упражнението {exercise} е решено: отговорът ти е верен и при случаи, които не са ти "
+        "показвани — това отвори отговора на курса. Сравни своя отговор с него: бутонът "
+        "„Решение“ отдолу или `solution(\"{exercise}\")`",
+    "Reference answer for {exercise} (chapter {chapter}), shown {when}, from the instructor "
+    "notebook {source}:":
+        "Отговорът на курса за {exercise} (глава {chapter}), показан {when}, от тетрадката на "
+        "преподавателя {source}:",
+    "Reference answer for {exercise} (chapter {chapter}), shown {when}:":
+        "Отговорът на курса за {exercise} (глава {chapter}), показан {when}:",
+    "(Your answer was not found: run your answer cell, then this again.)":
+        "(Отговорът ти не е намерен: изпълни клетката с отговора, после пак тази.)",
+    "Yours and the reference, line by line (- yours, + reference):":
+        "Твоят отговор и отговорът на курса, ред по ред (- твоят, + на курса):",
+    "Your answer is the same as the reference, line for line.":
+        "Отговорът ти съвпада с отговора на курса ред по ред.",
+    "Both can be right: the checks, not this text, say whether yours is.":
+        "И двата могат да са верни: дали твоят е, казват проверките, а не този текст.",
+    "(not found: run your answer cell, then this again)":
+        "(не е намерен: изпълни клетката с отговора, после пак тази)",
+    "yours": "твоят",
+    "reference": "на курса",
+    "{exercise}: this copy of the course holds its reference answer sealed until your answer "
+    "solves the exercise, and no instructor notebook, so nothing is shown here. The reference "
+    "is in the course's repository: {where}. (Your progress notes that you asked for it "
+    "{when}.)":
+        "{exercise}: в това копие на курса отговорът е заключен, докато отговорът ти не реши "
+        "упражнението, а тетрадка на преподавателя тук няма, затова нищо не се показва. "
+        "Отговорът на курса е в хранилището му: {where}. (Напредъкът отбелязва, че е поискан "
+        "{when}.)",
+    "{exercise}: every listed case passes, but your answer does not yet give the right output "
+    "on every case the course has, so its reference answer stays locked. Read the rules in "
+    "the hints again.":
+        "{exercise}: всички показани случаи минават, но при някои от случаите на курса "
+        "отговорът ти още е грешен, затова отговорът на курса остава заключен. Прочети отново "
+        "правилата в подсказките.",
+    "{exercise}: not every check has passed yet ({checks}). Trying a little longer is worth "
+    "it: each ✘ says why, and Hint opens a hint step by step.":
+        "{exercise}: още не всички проверки минават ({checks}). Струва си да опиташ още малко: "
+        "всяко ✘ казва защо, а „Подсказка“ отваря подсказка стъпка по стъпка.",
+    "To see the reference answer anyway (noted as seen before passing): "
+    "`solution(\"{exercise}\", confirm=True)`":
+        "За да видиш отговора на курса въпреки това (ще се отбележи като видян преди да "
+        "минеш): `solution(\"{exercise}\", confirm=True)`",
+    "Show me anyway…": "Покажи въпреки това…",
+    "Yes, show it": "Да, покажи го",
+    "No, I keep trying": "Не, ще опитам още",
+    "Sure? You will see the reference answer before your answer solves the exercise, and your "
+    "progress will say so.":
+        "Наистина ли? Ще видиш отговора на курса, преди отговорът ти да реши упражнението, и "
+        "напредъкът ще го отбележи.",
+    "after passing": "след като минат проверките",
+    "before passing": "преди да минат проверките",
+    # --- the progress page and `agentloop progress` (agentloop.practice.tracking) ---
+    "{passed} of {total} checks passed, {tried} tried, {not_started} not started; {solved} of "
+    "{exercises} exercises solved":
+        "минати проверки: {passed} от {total}, опитани: {tried}, незапочнати: {not_started}; "
+        "решени упражнения: {solved} от {exercises}",
+    "passed": "минато",
+    "tried": "опитано",
+    "not started": "незапочнато",
+    "No exercises found: this is not a practice workspace (run ./course lab once).":
+        "Няма упражнения: това не е работна папка на курса (пусни веднъж ./course lab).",
+    "Your progress: {summary}": "Твоят напредък: {summary}",
+    "(solution seen {when})": "(решението е отворено {when})",
+    "{exercise} solved": "{exercise} е решено",
+    "Your progress:": "Твоят напредък:",
+    "status": "състояние",
+    "check": "проверка",
+    "what it checks": "какво проверява",
+    "exercise": "упражнение",
+    "solution": "решение",
+    "solved": "решено",
+    "seen {when}": "отворено {when}",
+    # --- the start page (agentloop.practice.start) ---
+    "Start here": "Откъде да започнеш",
+    "This is your own copy of the course: five chapters on how an AI agent loop works, each "
+    "with a few exercises. It runs on your computer, or in your browser, and sends nothing "
+    "anywhere.":
+        "Това е твоето собствено копие на курса: пет глави за това как работи цикълът на "
+        "агента с ИИ, всяка с няколко упражнения. Всичко върви на твоя компютър или направо в "
+        "браузъра и нищо не се изпраща никъде.",
+    "The chapters": "Главите",
+    "Your progress": "Твоят напредък",
+    "[Your progress]({page}) lists every exercise of every chapter: passed, tried or not "
+    "started, and ★ solved. It fills itself in when you open it. Under every check, a bar "
+    "shows how far you are in that chapter.":
+        "Страницата [„Твоят напредък“]({page}) изброява всички упражнения от всички глави: "
+        "минато, опитано или незапочнато, и ★ решено. Попълва се сама, когато я отвориш. Под "
+        "всяка проверка лента показва напредъка в главата.",
+    "How an exercise works": "Как протича едно упражнение",
+    "Write your code in the answer cell, in place of `raise NotImplementedError()`.":
+        "Напиши кода си в клетката за отговор, вместо `raise NotImplementedError()`.",
+    "Run the check cell below it (Shift+Enter). It lists the rules your answer must follow, ✔ "
+    "or ✘, with each failing case under its rule. An answer not written yet gets one calm "
+    "line: not answered yet.":
+        "Изпълни клетката с проверката под нея (Shift+Enter). Тя изброява правилата, които "
+        "отговорът трябва да спазва, с ✔ или ✘, и под всяко правило — случаите, които не "
+        "минават. Ако отговорът още не е написан, има един спокоен ред: още няма отговор.",
+    "Stuck? After your first try, **Hint** under the check opens a hint, one step at a time; a "
+    "run that fails opens the next step too. The last step is a nudge, never the answer.":
+        "Заседна ли? След първия опит бутонът **„Подсказка“** под проверката отваря подсказка "
+        "стъпка по стъпка; неуспешно пускане на проверката също отваря следващата стъпка. "
+        "Последната стъпка само побутва — отговорът не е в нея.",
+    "Once every check of an exercise passes, your answer is also tried on cases you have not "
+    "seen. If it is right there too, the exercise is ★ solved, and **Solution** shows the "
+    "course's answer next to yours.":
+        "Щом всички проверки на упражнението минат, отговорът ти се изпробва и на случаи, "
+        "които не са ти показвани. Ако и там е верен, упражнението е ★ решено, а **„Решение“** "
+        "показва отговора на курса до твоя.",
+    "Before that, **Solution (locked)** asks you first. If you look anyway, your progress says "
+    "so (seen before passing): trying a little longer is usually worth it.":
+        "Дотогава **„Решение (заключено)“** първо те пита. Ако все пак погледнеш, напредъкът "
+        "го отбелязва (отворено преди да минат проверките): обикновено си струва да опиташ "
+        "още малко.",
+    "Good to know": "Полезно е да знаеш",
+    "Run All (the Run menu) runs a whole chapter, blank exercises included.":
+        "Run All (менюто Run) изпълнява цялата глава, включително празните упражнения.",
+    "Your work is yours: save it as you go; an update of the course never overwrites it.":
+        "Работата ти е твоя: запазвай я в движение; обновяване на курса никога не я "
+        "презаписва.",
+    "A widget needs its cell run again after a restart: until then it shows its text.":
+        "След рестарт джаджата иска клетката ѝ да се изпълни отново: дотогава показва текста "
+        "си.",
+    # --- chapter 1's hints, step by step (agentloop.checks.ch1.HINTS) ---
+    "A failed read is judged before anything else, by three rules in a fixed order: the "
+    "`retryable` mark, then the failure count, then the step limit.":
+        "Неуспешното четене се преценява преди всичко друго, по три правила в строг ред: "
+        "първо белегът `retryable`, после броят неуспехи, после лимитът на стъпките.",
+    "`retryable: false` is `error` at once, even with a retry left and even on the last step; "
+    "a failure without the field, or with `true`, is `error` only once failures > "
+    "max_retries.":
+        "`retryable: false` е веднага `error`, дори да има останал повторен опит и дори на "
+        "последната стъпка; неуспех без това поле или с `true` става `error` едва когато "
+        "failures > max_retries.",
+    "Only a failure that neither rule ends meets the step limit. Take the first ✘ case and "
+    "walk it through your code by hand, line by line: which rule answers first?":
+        "До лимита на стъпките стига само неуспех, който нито едно от двете правила не е "
+        "спряло. Вземи първия случай с ✘ и го прекарай през кода си на ръка, ред по ред: кое "
+        "правило отговаря първо?",
+    "A read that worked is judged by whether its search is finished: `search_complete` true, "
+    "or missing, means finished.":
+        "Успешното четене се преценява по това дали търсенето е завършено: `search_complete` "
+        "е true или полето липсва — значи е завършено.",
+    "A finished search is judged by its different cards, even on the last step: the same card "
+    "listed twice is one card.":
+        "Завършеното търсене се преценява по различните карти, дори на последната стъпка: "
+        "една и съща карта, посочена два пъти, е една карта.",
+    "Only an unfinished search meets the step limit. For the first ✘ case, print how many "
+    "different cards it has and whether its search is finished, then read the rule again.":
+        "Лимитът на стъпките засяга само незавършено търсене. За първия случай с ✘ изведи "
+        "колко различни карти има и дали търсенето е завършено, после прочети правилото "
+        "отново.",
+    "These cases have the observation, counters and limits of cases you already pass, with "
+    "another `state['scenario']`.":
+        "Тези случаи имат същите наблюдение, броячи и лимити като случаи, които вече минаваш, "
+        "но друго `state['scenario']`.",
+    "The decision comes from the observation, `steps`, `failures`, `max_steps` and "
+    "`max_retries` alone.":
+        "Решението идва само от наблюдението, `steps`, `failures`, `max_steps` и "
+        "`max_retries`.",
+    "Look through your code for every place it reads the scenario's name.":
+        "Потърси в кода си всяко място, където се чете името на сценария.",
+    "First the form: every run answered with a pair (terminal, step), on a step the run can "
+    "end on.":
+        "Първо формата: за всяко пускане — двойка (изход, стъпка), на стъпка, на която "
+        "пускането наистина може да завърши.",
+    "Play a run on paper, one observation a step: add 1 to `steps` (and to `failures` after a "
+    "failed read), then let the revised rules decide; the first terminal ends the run.":
+        "Изиграй пускането на хартия, по едно наблюдение на стъпка: добави 1 към `steps` (и "
+        "към `failures` след неуспешно четене), после остави обновените правила да решат; "
+        "първият изход приключва пускането.",
+    "Check your table with your own `decide` from exercise 1, run by run: the library's "
+    "`decide` follows the first policy and gives other answers.":
+        "Провери таблицата си със собствения си `decide` от упражнение 1, пускане по пускане: "
+        "`decide` на библиотеката следва първите правила и дава други отговори.",
+    "Each terminal has its own row of must and must-not in the chapter's table; the ✘ line "
+    "names the rule your message breaks.":
+        "Всеки изход има свой ред „трябва“ и „не бива“ в таблицата на главата; редът с ✘ "
+        "назовава правилото, което съобщението ти нарушава.",
+    "Every message says how many actions the run used, as a number, and no number that is not "
+    "one of the run's counts or limits.":
+        "Всяко съобщение казва с число колко действия е използвало пускането и не съдържа "
+        "числа, които не са сред броячите и лимитите му.",
+    "Take the cards and the error text from `state['observation']`, each different card once, "
+    "then read your message for the ✘ case against its row of the table.":
+        "Вземи картите и текста на грешката от `state['observation']`, всяка различна карта "
+        "веднъж, после сравни съобщението за случая с ✘ с неговия ред от таблицата. Пиши "
+        "съобщението на английски: правилата на проверката четат английски думи.",
 }

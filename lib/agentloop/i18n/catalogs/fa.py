@@ -13,8 +13,6 @@ MESSAGES = {
     "{passed}/{total} cases passed: {verdict}": "{passed} مورد از {total} درست بود: {verdict}",
     "all passed": "همه درست است",
     "not yet": "هنوز نه",
-    "`{name}` is not defined yet: run your answer cell for `{name}` first":
-        "`{name}` هنوز تعریف نشده است: اول سلول پاسخی را اجرا کنید که `{name}` را می‌سازد",
     "{name} is the library's own answer to this exercise, withheld while your answer is "
     "checked: write your own":
         "`{name}` پاسخ خودِ کتابخانه به این تمرین است و تا پاسخ شما بررسی می‌شود در دسترس "
@@ -305,4 +303,244 @@ MESSAGES = {
         "متن انگلیسی اینجا نشان داده می‌شود.",
     "This cell is not translated yet: its English text is shown here.":
         "این سلول هنوز ترجمه نشده است: متن انگلیسی آن اینجا آمده است.",
+    # --- a check cell in practice: steps of a hint, a blank answer (checks.core, practice) ---
+    "{count} cases fail the same way: {reason}":
+        "{count} مورد به یک شکل رد می‌شوند: {reason}",
+    "hint {number} of {total}: {hint}": "راهنمای {number} از {total}: {hint}",
+    "no hints left: the last one is a nudge, not the answer":
+        "راهنمای دیگری نمانده است: آخری فقط تلنگری بود، نه پاسخ",
+    "1 more hint: press Hint": "۱ راهنمای دیگر مانده است: «راهنما» را بزنید",
+    "{count} more hints: press Hint": "{count} راهنمای دیگر مانده است: «راهنما» را بزنید",
+    "expected {expected}, got {output}": "انتظار می‌رفت `{expected}`، ولی `{output}` آمد",
+    "not answered yet — write `{name}` above":
+        "هنوز پاسخی نوشته نشده است — `{name}` را در سلول بالا بنویسید",
+    "not answered yet — write `{name}` here, in place of `{stub}`":
+        "هنوز پاسخی نوشته نشده است — `{name}` را همین‌جا، به جای `{stub}`، بنویسید",
+    "not answered yet — write your answer here, in place of `{stub}`":
+        "هنوز پاسخی نوشته نشده است — پاسختان را همین‌جا، به جای `{stub}`، بنویسید",
+    "not answered yet — this cell runs `{name}`, which you write above":
+        "هنوز پاسخی نوشته نشده است — این سلول `{name}` را اجرا می‌کند که نوشتنش در سلول بالا "
+        "با شماست",
+    # --- the buttons under a check (agentloop.practice.panel) ---
+    "Hint": "راهنما",
+    "Hint (after your first try)": "راهنما (پس از نخستین تلاش)",
+    "No hints left": "راهنمای دیگری نمانده",
+    "Hint ({count} of {total} left)": "راهنما ({count} از {total} مانده)",
+    "Solution": "راه‌حل",
+    "Solution (seen)": "راه‌حل (دیده‌شده)",
+    "Solution (locked)": "راه‌حل (قفل)",
+    "Your answer solved the exercise: compare it with the course's":
+        "پاسخ شما تمرین را حل کرد: آن را با پاسخ درس مقایسه کنید",
+    "You looked before passing: the progress says so":
+        "راه‌حل پیش از قبولی دیده شد: در پیشرفت شما ثبت شده است",
+    "Locked until your answer solves the exercise":
+        "تا وقتی پاسخ شما تمرین را حل نکند، قفل است",
+    "chapter: {passed} of {total} checks passed": "فصل: {passed} بررسی از {total} قبول",
+    "(Hint, Solution and this chapter's progress are buttons: run the cell to see them)":
+        "(«راهنما»، «راه‌حل» و پیشرفت این فصل دکمه‌اند: برای دیدنشان سلول را اجرا کنید)",
+    # --- solved, locked, shown anyway (agentloop.practice.solutions) ---
+    "every check of {exercise} passed (the course has no answer to show)":
+        "همهٔ بررسی‌های `{exercise}` قبول شد (درس پاسخی برای نشان دادن ندارد)",
+    "every check of {exercise} passed, but {problem}":
+        "همهٔ بررسی‌های `{exercise}` قبول شد، اما {problem}",
+    "every listed case of {exercise} passes, but your answer does not yet give the right "
+    "output on every case the course has (which ones is not said: finding them is the "
+    "exercise). Read the rules in the hints again; the exercise is solved, and its reference "
+    "answer opens, once it does.":
+        "همهٔ موردهای فهرست‌شدهٔ `{exercise}` درست است، اما پاسخ شما هنوز در همهٔ موردهای درس "
+        "خروجی درست نمی‌دهد (کدام‌ها گفته نمی‌شود: یافتنشان خودِ تمرین است). قاعده‌های "
+        "راهنماها را دوباره بخوانید؛ همین که پاسخ در همه درست شود، تمرین حل شده است و پاسخ "
+        "مرجع باز می‌شود.",
+    "exercise {exercise} solved: every listed case passes. It is judged by rules alone, so its "
+    "example answer is locked with a key anyone can make (it proves nothing). Compare yours "
+    "with it: Solution, below, or `solution(\"{exercise}\")`":
+        "تمرین `{exercise}` حل شد: همهٔ موردهای فهرست‌شده درست است. این تمرین فقط با قاعده‌ها "
+        "سنجیده می‌شود، پس پاسخ نمونه‌اش با کلیدی قفل شده که هر کسی می‌تواند بسازد (چیزی را "
+        "ثابت نمی‌کند). پاسختان را با آن مقایسه کنید: دکمهٔ «راه‌حل» در پایین، یا "
+        "`solution(\"{exercise}\")`",
+    "exercise {exercise} solved: your answer also gives the right output on cases it has never "
+    "seen, which opened the course's answer. Compare yours with it: Solution, below, or "
+    "`solution(\"{exercise}\")`":
+        "تمرین `{exercise}` حل شد: پاسخ شما در موردهایی که هرگز ندیده بود هم خروجی درست "
+        "می‌دهد، و همین پاسخ درس را باز کرد. پاسختان را با آن مقایسه کنید: دکمهٔ «راه‌حل» در "
+        "پایین، یا `solution(\"{exercise}\")`",
+    "Reference answer for {exercise} (chapter {chapter}), shown {when}, from the instructor "
+    "notebook {source}:":
+        "پاسخ مرجع `{exercise}` (فصل `{chapter}`)، نشان‌داده‌شده {when}، از دفترچهٔ مدرس "
+        "`{source}`:",
+    "Reference answer for {exercise} (chapter {chapter}), shown {when}:":
+        "پاسخ مرجع `{exercise}` (فصل `{chapter}`)، نشان‌داده‌شده {when}:",
+    "(Your answer was not found: run your answer cell, then this again.)":
+        "(پاسخ شما پیدا نشد: سلول پاسخ را اجرا کنید و سپس دوباره این را.)",
+    "Yours and the reference, line by line (- yours, + reference):":
+        "پاسخ شما و پاسخ مرجع، خط‌به‌خط (- شما، + مرجع):",
+    "Your answer is the same as the reference, line for line.":
+        "پاسخ شما خط‌به‌خط با پاسخ مرجع یکی است.",
+    "Both can be right: the checks, not this text, say whether yours is.":
+        "هر دو می‌توانند درست باشند: درستی پاسخ شما را بررسی‌ها می‌گویند، نه این متن.",
+    "(not found: run your answer cell, then this again)":
+        "(پیدا نشد: سلول پاسخ را اجرا کنید و سپس دوباره این را)",
+    "yours": "پاسخ شما",
+    "reference": "پاسخ مرجع",
+    "{exercise}: this copy of the course holds its reference answer sealed until your answer "
+    "solves the exercise, and no instructor notebook, so nothing is shown here. The reference "
+    "is in the course's repository: {where}. (Your progress notes that you asked for it "
+    "{when}.)":
+        "`{exercise}`: در این نسخه از درس، پاسخ مرجع تا وقتی پاسخ شما تمرین را حل نکند مهر و "
+        "موم است و دفترچهٔ مدرس هم در آن نیست، پس اینجا چیزی نشان داده نمی‌شود. پاسخ مرجع در "
+        "مخزن درس است: {where}. (در پیشرفت شما ثبت شده که آن را {when} خواستید.)",
+    "{exercise}: every listed case passes, but your answer does not yet give the right output "
+    "on every case the course has, so its reference answer stays locked. Read the rules in "
+    "the hints again.":
+        "`{exercise}`: همهٔ موردهای فهرست‌شده درست است، اما پاسخ شما هنوز در همهٔ موردهای درس "
+        "خروجی درست نمی‌دهد، پس پاسخ مرجع قفل می‌ماند. قاعده‌های راهنماها را دوباره بخوانید.",
+    "{exercise}: not every check has passed yet ({checks}). Trying a little longer is worth "
+    "it: each ✘ says why, and Hint opens a hint step by step.":
+        "`{exercise}`: هنوز همهٔ بررسی‌ها قبول نشده است ({checks}). کمی بیشتر تلاش کردن "
+        "می‌ارزد: هر ✘ دلیلش را می‌گوید و «راهنما» راهنمایی را گام‌به‌گام باز می‌کند.",
+    "To see the reference answer anyway (noted as seen before passing): "
+    "`solution(\"{exercise}\", confirm=True)`":
+        "برای دیدن پاسخ مرجع به هر حال (با ثبت «دیده‌شده پیش از قبولی»): "
+        "`solution(\"{exercise}\", confirm=True)`",
+    "Show me anyway…": "به هر حال نشان بده…",
+    "Yes, show it": "بله، نشان بده",
+    "No, I keep trying": "نه، باز تلاش می‌کنم",
+    "Sure? You will see the reference answer before your answer solves the exercise, and your "
+    "progress will say so.":
+        "مطمئنید؟ پاسخ مرجع را پیش از آنکه پاسخ شما تمرین را حل کند می‌بینید، و این در "
+        "پیشرفت شما ثبت می‌شود.",
+    "after passing": "پس از قبولی",
+    "before passing": "پیش از قبولی",
+    # --- the progress page and `agentloop progress` (agentloop.practice.tracking) ---
+    "{passed} of {total} checks passed, {tried} tried, {not_started} not started; {solved} of "
+    "{exercises} exercises solved":
+        "{passed} بررسی از {total} قبول، {tried} تلاش‌شده، {not_started} شروع‌نشده؛ {solved} "
+        "تمرین از {exercises} حل‌شده",
+    "passed": "قبول",
+    "tried": "تلاش‌شده",
+    "not started": "شروع‌نشده",
+    "No exercises found: this is not a practice workspace (run ./course lab once).":
+        "تمرینی پیدا نشد: این پوشهٔ تمرین درس نیست (یک بار ./course lab را اجرا کنید).",
+    "Your progress: {summary}": "پیشرفت شما: {summary}",
+    "(solution seen {when})": "(راه‌حل دیده‌شده {when})",
+    "{exercise} solved": "`{exercise}` حل شد",
+    "Your progress:": "پیشرفت شما:",
+    "status": "وضعیت",
+    "check": "بررسی",
+    "what it checks": "چه چیزی را بررسی می‌کند",
+    "exercise": "تمرین",
+    "solution": "راه‌حل",
+    "solved": "حل‌شده",
+    "seen {when}": "دیده‌شده {when}",
+    # --- the start page (agentloop.practice.start) ---
+    "Start here": "از اینجا شروع کنید",
+    "This is your own copy of the course: five chapters on how an AI agent loop works, each "
+    "with a few exercises. It runs on your computer, or in your browser, and sends nothing "
+    "anywhere.":
+        "این نسخهٔ خودِ شما از درس است: پنج فصل دربارهٔ اینکه حلقهٔ عامل هوش مصنوعی چگونه "
+        "کار می‌کند، هر کدام با چند تمرین. روی رایانهٔ شما یا در مرورگرتان اجرا می‌شود و چیزی "
+        "به هیچ جا نمی‌فرستد.",
+    "The chapters": "فصل‌ها",
+    "Your progress": "پیشرفت شما",
+    "[Your progress]({page}) lists every exercise of every chapter: passed, tried or not "
+    "started, and ★ solved. It fills itself in when you open it. Under every check, a bar "
+    "shows how far you are in that chapter.":
+        "صفحهٔ [«پیشرفت شما»]({page}) همهٔ تمرین‌های همهٔ فصل‌ها را فهرست می‌کند: قبول، "
+        "تلاش‌شده یا شروع‌نشده، و ★ حل‌شده. وقتی بازش کنید خودش پر می‌شود. زیر هر بررسی، "
+        "نواری نشان می‌دهد در آن فصل تا کجا پیش رفته‌اید.",
+    "How an exercise works": "یک تمرین چگونه پیش می‌رود",
+    "Write your code in the answer cell, in place of `raise NotImplementedError()`.":
+        "کدتان را در سلول پاسخ، به جای `raise NotImplementedError()`، بنویسید.",
+    "Run the check cell below it (Shift+Enter). It lists the rules your answer must follow, ✔ "
+    "or ✘, with each failing case under its rule. An answer not written yet gets one calm "
+    "line: not answered yet.":
+        "سلول بررسی زیر آن را اجرا کنید (Shift+Enter). قاعده‌هایی را که پاسخ باید رعایت کند با "
+        "✔ یا ✘ فهرست می‌کند و هر موردِ نادرست را زیر قاعده‌اش می‌آورد. پاسخی که هنوز نوشته "
+        "نشده یک خط آرام می‌گیرد: هنوز پاسخی نوشته نشده است.",
+    "Stuck? After your first try, **Hint** under the check opens a hint, one step at a time; a "
+    "run that fails opens the next step too. The last step is a nudge, never the answer.":
+        "گیر کرده‌اید؟ پس از نخستین تلاش، **«راهنما»** زیر بررسی، راهنمایی را گام‌به‌گام باز "
+        "می‌کند؛ هر اجرای ناموفق هم گام بعدی را باز می‌کند. گام آخر فقط تلنگری است، هرگز خودِ "
+        "پاسخ نیست.",
+    "Once every check of an exercise passes, your answer is also tried on cases you have not "
+    "seen. If it is right there too, the exercise is ★ solved, and **Solution** shows the "
+    "course's answer next to yours.":
+        "وقتی همهٔ بررسی‌های یک تمرین قبول شد، پاسخ شما روی موردهایی هم که ندیده‌اید آزموده "
+        "می‌شود. اگر آنجا هم درست باشد، تمرین ★ حل‌شده است و **«راه‌حل»** پاسخ درس را کنار "
+        "پاسخ شما نشان می‌دهد.",
+    "Before that, **Solution (locked)** asks you first. If you look anyway, your progress says "
+    "so (seen before passing): trying a little longer is usually worth it.":
+        "پیش از آن، **«راه‌حل (قفل)»** اول از شما می‌پرسد. اگر به هر حال نگاه کنید، در "
+        "پیشرفتتان ثبت می‌شود (دیده‌شده پیش از قبولی): معمولاً کمی بیشتر تلاش کردن می‌ارزد.",
+    "Good to know": "خوب است بدانید",
+    "Run All (the Run menu) runs a whole chapter, blank exercises included.":
+        "Run All (در منوی Run) همهٔ فصل را اجرا می‌کند، تمرین‌های خالی هم.",
+    "Your work is yours: save it as you go; an update of the course never overwrites it.":
+        "کار شما مال خودتان است: در حین کار ذخیره‌اش کنید؛ به‌روزرسانی درس هرگز آن را بازنویسی "
+        "نمی‌کند.",
+    "A widget needs its cell run again after a restart: until then it shows its text.":
+        "پس از راه‌اندازی دوباره، ابزارک نیاز دارد سلولش دوباره اجرا شود: تا آن وقت متنش را "
+        "نشان می‌دهد.",
+    # --- chapter 1's hints, step by step (agentloop.checks.ch1.HINTS) ---
+    "A failed read is judged before anything else, by three rules in a fixed order: the "
+    "`retryable` mark, then the failure count, then the step limit.":
+        "خواندن ناموفق پیش از هر چیز دیگر سنجیده می‌شود، با سه قاعده به ترتیبی ثابت: اول "
+        "نشانِ `retryable`، سپس شمار شکست‌ها، سپس سقف مرحله‌ها.",
+    "`retryable: false` is `error` at once, even with a retry left and even on the last step; "
+    "a failure without the field, or with `true`, is `error` only once failures > "
+    "max_retries.":
+        "`retryable: false` بی‌درنگ `error` است، حتی اگر تلاش دوباره‌ای مانده باشد و حتی در "
+        "آخرین مرحله؛ شکستِ بی‌این فیلد یا با `true` فقط وقتی `error` است که "
+        "`failures > max_retries`.",
+    "Only a failure that neither rule ends meets the step limit. Take the first ✘ case and "
+    "walk it through your code by hand, line by line: which rule answers first?":
+        "فقط شکستی که هیچ‌یک از این دو قاعده پایانش نداده به سقف مرحله‌ها می‌رسد. نخستین "
+        "مورد ✘ را بردارید و دستی، خط‌به‌خط، از کدتان بگذرانید: کدام قاعده اول پاسخ می‌دهد؟",
+    "A read that worked is judged by whether its search is finished: `search_complete` true, "
+    "or missing, means finished.":
+        "خواندن موفق با این سنجیده می‌شود که جست‌وجویش کامل شده یا نه: `search_complete` "
+        "برابر `true` یا نبودِ این فیلد یعنی کامل.",
+    "A finished search is judged by its different cards, even on the last step: the same card "
+    "listed twice is one card.":
+        "جست‌وجوی کامل با کارت‌های متمایزش سنجیده می‌شود، حتی در آخرین مرحله: یک کارت که دو "
+        "بار آمده، یک کارت است.",
+    "Only an unfinished search meets the step limit. For the first ✘ case, print how many "
+    "different cards it has and whether its search is finished, then read the rule again.":
+        "سقف مرحله‌ها فقط به جست‌وجوی ناتمام می‌رسد. برای نخستین مورد ✘ چاپ کنید چند کارت "
+        "متمایز دارد و جست‌وجویش کامل است یا نه، سپس قاعده را دوباره بخوانید.",
+    "These cases have the observation, counters and limits of cases you already pass, with "
+    "another `state['scenario']`.":
+        "این موردها همان مشاهده، شمارنده‌ها و سقف‌های موردهایی را دارند که اکنون درست "
+        "درمی‌آیند، با `state['scenario']` دیگری.",
+    "The decision comes from the observation, `steps`, `failures`, `max_steps` and "
+    "`max_retries` alone.":
+        "تصمیم فقط از مشاهده، `steps`، `failures`، `max_steps` و `max_retries` می‌آید.",
+    "Look through your code for every place it reads the scenario's name.":
+        "در کدتان هر جایی را که نام سناریو خوانده می‌شود پیدا کنید.",
+    "First the form: every run answered with a pair (terminal, step), on a step the run can "
+    "end on.":
+        "اول شکل پاسخ: برای هر اجرا یک جفت (حالت پایانی، مرحله)، در مرحله‌ای که اجرا واقعاً "
+        "می‌تواند در آن پایان یابد.",
+    "Play a run on paper, one observation a step: add 1 to `steps` (and to `failures` after a "
+    "failed read), then let the revised rules decide; the first terminal ends the run.":
+        "یک اجرا را روی کاغذ پیش ببرید، هر مرحله یک مشاهده: ۱ به `steps` بیفزایید (و پس از "
+        "خواندن ناموفق به `failures`)، سپس بگذارید قاعده‌های بازنگری‌شده تصمیم بگیرند؛ "
+        "نخستین حالت پایانی اجرا را تمام می‌کند.",
+    "Check your table with your own `decide` from exercise 1, run by run: the library's "
+    "`decide` follows the first policy and gives other answers.":
+        "جدولتان را با `decide` خودتان از تمرین ۱، اجرا به اجرا، بیازمایید: `decide` "
+        "کتابخانه از سیاست نخست پیروی می‌کند و پاسخ‌های دیگری می‌دهد.",
+    "Each terminal has its own row of must and must-not in the chapter's table; the ✘ line "
+    "names the rule your message breaks.":
+        "هر حالت پایانی در جدول فصل ردیفِ «باید» و «نباید» خودش را دارد؛ خط ✘ قاعده‌ای را "
+        "نام می‌برد که پیام شما می‌شکند.",
+    "Every message says how many actions the run used, as a number, and no number that is not "
+    "one of the run's counts or limits.":
+        "هر پیام با یک عدد می‌گوید اجرا چند کنش به کار برد، و هیچ عددی نمی‌آورد که از "
+        "شمارنده‌ها یا سقف‌های اجرا نباشد.",
+    "Take the cards and the error text from `state['observation']`, each different card once, "
+    "then read your message for the ✘ case against its row of the table.":
+        "کارت‌ها و متن خطا را از `state['observation']` بگیرید، هر کارت متمایز یک بار، سپس "
+        "پیامتان را برای مورد ✘ با ردیف آن در جدول بسنجید. پیام را به انگلیسی بنویسید: "
+        "قاعده‌های بررسی واژه‌های انگلیسی را می‌خوانند.",
 }

@@ -12,8 +12,6 @@ MESSAGES = {
     "{passed}/{total} cases passed: {verdict}": "пройдено случаев: {passed} из {total} — {verdict}",
     "all passed": "всё верно",
     "not yet": "пока нет",
-    "`{name}` is not defined yet: run your answer cell for `{name}` first":
-        "`{name}` ещё не определено: сначала выполни ячейку с ответом, где задаётся `{name}`",
     "{name} is the library's own answer to this exercise, withheld while your answer is "
     "checked: write your own":
         "{name} — готовый ответ самой библиотеки на это упражнение; пока проверяется твой "
@@ -304,4 +302,247 @@ MESSAGES = {
         "обновлён, здесь показан английский оригинал.",
     "This cell is not translated yet: its English text is shown here.":
         "Эта ячейка ещё не переведена: здесь показан английский текст.",
+    # --- a check cell in practice: steps of a hint, a blank answer (checks.core, practice) ---
+    "{count} cases fail the same way: {reason}":
+        "не проходят одинаково (случаев: {count}): {reason}",
+    "hint {number} of {total}: {hint}": "подсказка {number} из {total}: {hint}",
+    "no hints left: the last one is a nudge, not the answer":
+        "подсказок больше нет: последняя лишь подталкивает, ответа в ней нет",
+    "1 more hint: press Hint": "есть ещё 1 подсказка: нажми «Подсказка»",
+    "{count} more hints: press Hint": "есть ещё подсказки ({count}): нажми «Подсказка»",
+    "expected {expected}, got {output}": "ожидалось {expected}, получено {output}",
+    "not answered yet — write `{name}` above":
+        "ответа пока нет — напиши `{name}` в ячейке выше",
+    "not answered yet — write `{name}` here, in place of `{stub}`":
+        "ответа пока нет — напиши `{name}` здесь, вместо `{stub}`",
+    "not answered yet — write your answer here, in place of `{stub}`":
+        "ответа пока нет — напиши свой ответ здесь, вместо `{stub}`",
+    "not answered yet — this cell runs `{name}`, which you write above":
+        "ответа пока нет — эта ячейка запускает `{name}`, а его пишешь ты, в ячейке выше",
+    # --- the buttons under a check (agentloop.practice.panel) ---
+    "Hint": "Подсказка",
+    "Hint (after your first try)": "Подсказка (после первой попытки)",
+    "No hints left": "Подсказок больше нет",
+    "Hint ({count} of {total} left)": "Подсказка (осталось {count} из {total})",
+    "Solution": "Решение",
+    "Solution (seen)": "Решение (уже открыто)",
+    "Solution (locked)": "Решение (закрыто)",
+    "Your answer solved the exercise: compare it with the course's":
+        "Твой ответ решил упражнение: сравни его с ответом курса",
+    "You looked before passing: the progress says so":
+        "Решение открыто до прохождения проверок: в прогрессе это отмечено",
+    "Locked until your answer solves the exercise":
+        "Закрыто, пока твой ответ не решит упражнение",
+    "chapter: {passed} of {total} checks passed": "глава: пройдено проверок — {passed} из {total}",
+    "(Hint, Solution and this chapter's progress are buttons: run the cell to see them)":
+        "(«Подсказка», «Решение» и прогресс по главе — это кнопки: выполни ячейку, чтобы их "
+        "увидеть)",
+    # --- solved, locked, shown anyway (agentloop.practice.solutions) ---
+    "every check of {exercise} passed (the course has no answer to show)":
+        "все проверки {exercise} пройдены (ответа, который можно показать, у курса нет)",
+    "every check of {exercise} passed, but {problem}":
+        "все проверки {exercise} пройдены, но {problem}",
+    "every listed case of {exercise} passes, but your answer does not yet give the right "
+    "output on every case the course has (which ones is not said: finding them is the "
+    "exercise). Read the rules in the hints again; the exercise is solved, and its reference "
+    "answer opens, once it does.":
+        "все показанные случаи {exercise} проходят, но на некоторых случаях курса твой ответ "
+        "пока даёт неверный результат (на каких — не говорится: найти их и есть упражнение). "
+        "Перечитай правила в подсказках: как только ответ справится со всеми, упражнение будет "
+        "решено и ответ курса откроется.",
+    "exercise {exercise} solved: every listed case passes. It is judged by rules alone, so its "
+    "example answer is locked with a key anyone can make (it proves nothing). Compare yours "
+    "with it: Solution, below, or `solution(\"{exercise}\")`":
+        "упражнение {exercise} решено: все показанные случаи проходят. Его проверяют только по "
+        "правилам, поэтому пример ответа закрыт ключом, который может сделать кто угодно (это "
+        "ничего не доказывает). Сравни свой ответ с ним: кнопка «Решение» ниже или "
+        "`solution(\"{exercise}\")`",
+    "exercise {exercise} solved: your answer also gives the right output on cases it has never "
+    "seen, which opened the course's answer. Compare yours with it: Solution, below, or "
+    "`solution(\"{exercise}\")`":
+        "упражнение {exercise} решено: твой ответ верен и на случаях, которые тебе не "
+        "показывали, — это и открыло ответ курса. Сравни свой ответ с ним: кнопка «Решение» "
+        "ниже или `solution(\"{exercise}\")`",
+    "Reference answer for {exercise} (chapter {chapter}), shown {when}, from the instructor "
+    "notebook {source}:":
+        "Ответ курса на {exercise} (глава {chapter}), показан {when}, из блокнота "
+        "преподавателя {source}:",
+    "Reference answer for {exercise} (chapter {chapter}), shown {when}:":
+        "Ответ курса на {exercise} (глава {chapter}), показан {when}:",
+    "(Your answer was not found: run your answer cell, then this again.)":
+        "(Твой ответ не найден: выполни ячейку с ответом, а потом эту ещё раз.)",
+    "Yours and the reference, line by line (- yours, + reference):":
+        "Твой ответ и ответ курса, строка за строкой (- твой, + курса):",
+    "Your answer is the same as the reference, line for line.":
+        "Твой ответ совпадает с ответом курса строка в строку.",
+    "Both can be right: the checks, not this text, say whether yours is.":
+        "Верными могут быть оба: верен ли твой, говорят проверки, а не этот текст.",
+    "(not found: run your answer cell, then this again)":
+        "(не найден: выполни ячейку с ответом, а потом эту ещё раз)",
+    "yours": "твой",
+    "reference": "курса",
+    "{exercise}: this copy of the course holds its reference answer sealed until your answer "
+    "solves the exercise, and no instructor notebook, so nothing is shown here. The reference "
+    "is in the course's repository: {where}. (Your progress notes that you asked for it "
+    "{when}.)":
+        "{exercise}: в этой копии курса ответ закрыт, пока твой ответ не решит упражнение, а "
+        "блокнота преподавателя здесь нет, поэтому показать нечего. Ответ курса лежит в его "
+        "репозитории: {where}. (В прогрессе отмечено, что он запрошен {when}.)",
+    "{exercise}: every listed case passes, but your answer does not yet give the right output "
+    "on every case the course has, so its reference answer stays locked. Read the rules in "
+    "the hints again.":
+        "{exercise}: все показанные случаи проходят, но на некоторых случаях курса твой ответ "
+        "пока неверен, поэтому ответ курса остаётся закрытым. Перечитай правила в подсказках.",
+    "{exercise}: not every check has passed yet ({checks}). Trying a little longer is worth "
+    "it: each ✘ says why, and Hint opens a hint step by step.":
+        "{exercise}: пройдены ещё не все проверки ({checks}). Стоит попробовать ещё немного: "
+        "каждый ✘ объясняет причину, а «Подсказка» открывает подсказку шаг за шагом.",
+    "To see the reference answer anyway (noted as seen before passing): "
+    "`solution(\"{exercise}\", confirm=True)`":
+        "Посмотреть ответ курса всё равно (в прогрессе будет отмечено, что до прохождения): "
+        "`solution(\"{exercise}\", confirm=True)`",
+    "Show me anyway…": "Всё равно показать…",
+    "Yes, show it": "Да, показать",
+    "No, I keep trying": "Нет, попробую ещё",
+    "Sure? You will see the reference answer before your answer solves the exercise, and your "
+    "progress will say so.":
+        "Точно? Ты увидишь ответ курса раньше, чем твой ответ решит упражнение, и в прогрессе "
+        "это будет отмечено.",
+    "after passing": "после прохождения",
+    "before passing": "до прохождения",
+    # --- the progress page and `agentloop progress` (agentloop.practice.tracking) ---
+    "{passed} of {total} checks passed, {tried} tried, {not_started} not started; {solved} of "
+    "{exercises} exercises solved":
+        "проверок пройдено: {passed} из {total}, с попытками: {tried}, не начато: "
+        "{not_started}; упражнений решено: {solved} из {exercises}",
+    "passed": "пройдено",
+    "tried": "есть попытка",
+    "not started": "не начато",
+    "No exercises found: this is not a practice workspace (run ./course lab once).":
+        "Упражнения не найдены: это не рабочая папка курса (один раз запусти ./course lab).",
+    "Your progress: {summary}": "Твой прогресс: {summary}",
+    "(solution seen {when})": "(решение открыто {when})",
+    "{exercise} solved": "{exercise} решено",
+    "Your progress:": "Твой прогресс:",
+    "status": "состояние",
+    "check": "проверка",
+    "what it checks": "что проверяет",
+    "exercise": "упражнение",
+    "solution": "решение",
+    "solved": "решено",
+    "seen {when}": "открыто {when}",
+    # --- the start page (agentloop.practice.start) ---
+    "Start here": "С чего начать",
+    "This is your own copy of the course: five chapters on how an AI agent loop works, each "
+    "with a few exercises. It runs on your computer, or in your browser, and sends nothing "
+    "anywhere.":
+        "Это твоя собственная копия курса: пять глав о том, как устроен агентный цикл ИИ, в "
+        "каждой — несколько упражнений. Всё работает на твоём компьютере или прямо в браузере "
+        "и ничего никуда не отправляет.",
+    "The chapters": "Главы",
+    "Your progress": "Твой прогресс",
+    "[Your progress]({page}) lists every exercise of every chapter: passed, tried or not "
+    "started, and ★ solved. It fills itself in when you open it. Under every check, a bar "
+    "shows how far you are in that chapter.":
+        "На странице [«Твой прогресс»]({page}) перечислены все упражнения всех глав: пройдено, "
+        "есть попытка или не начато, и ★ решено. Она заполняется сама, когда ты её "
+        "открываешь. Под каждой проверкой полоска показывает, сколько пройдено в этой главе.",
+    "How an exercise works": "Как устроено упражнение",
+    "Write your code in the answer cell, in place of `raise NotImplementedError()`.":
+        "Напиши свой код в ячейке ответа вместо `raise NotImplementedError()`.",
+    "Run the check cell below it (Shift+Enter). It lists the rules your answer must follow, ✔ "
+    "or ✘, with each failing case under its rule. An answer not written yet gets one calm "
+    "line: not answered yet.":
+        "Выполни ячейку проверки под ней (Shift+Enter). Она перечисляет правила, которым должен "
+        "следовать ответ, с ✔ или ✘, и под каждым правилом — случаи, которые не прошли. Если "
+        "ответ ещё не написан, будет одна спокойная строка: ответа пока нет.",
+    "Stuck? After your first try, **Hint** under the check opens a hint, one step at a time; a "
+    "run that fails opens the next step too. The last step is a nudge, never the answer.":
+        "Не получается? После первой попытки кнопка **«Подсказка»** под проверкой открывает "
+        "подсказку по одному шагу; неудачный запуск проверки тоже открывает следующий шаг. "
+        "Последний шаг лишь подталкивает — ответа в нём нет.",
+    "Once every check of an exercise passes, your answer is also tried on cases you have not "
+    "seen. If it is right there too, the exercise is ★ solved, and **Solution** shows the "
+    "course's answer next to yours.":
+        "Когда пройдены все проверки упражнения, твой ответ испытывают ещё и на случаях, "
+        "которые тебе не показывали. Если и там он верен, упражнение ★ решено, и кнопка "
+        "**«Решение»** показывает ответ курса рядом с твоим.",
+    "Before that, **Solution (locked)** asks you first. If you look anyway, your progress says "
+    "so (seen before passing): trying a little longer is usually worth it.":
+        "До этого кнопка **«Решение (закрыто)»** сначала переспросит. Если всё же заглянешь, в "
+        "прогрессе это будет отмечено (открыто до прохождения): обычно стоит попробовать ещё "
+        "немного.",
+    "Good to know": "Полезно знать",
+    "Run All (the Run menu) runs a whole chapter, blank exercises included.":
+        "Run All (меню Run) выполняет всю главу, в том числе пустые упражнения.",
+    "Your work is yours: save it as you go; an update of the course never overwrites it.":
+        "Твоя работа принадлежит тебе: сохраняй её по ходу дела; обновление курса её никогда "
+        "не перезаписывает.",
+    "A widget needs its cell run again after a restart: until then it shows its text.":
+        "После перезапуска виджету нужно снова выполнить его ячейку: до тех пор он показывает "
+        "свой текст.",
+    # --- chapter 1's hints, step by step (agentloop.checks.ch1.HINTS) ---
+    "A failed read is judged before anything else, by three rules in a fixed order: the "
+    "`retryable` mark, then the failure count, then the step limit.":
+        "Неудачное чтение оценивается раньше всего остального, по трём правилам в строгом "
+        "порядке: сначала пометка `retryable`, потом число отказов, потом предел шагов.",
+    "`retryable: false` is `error` at once, even with a retry left and even on the last step; "
+    "a failure without the field, or with `true`, is `error` only once failures > "
+    "max_retries.":
+        "`retryable: false` — это сразу `error`, даже если повтор ещё есть и даже на последнем "
+        "шаге; отказ без этого поля или с `true` становится `error`, только когда failures > "
+        "max_retries.",
+    "Only a failure that neither rule ends meets the step limit. Take the first ✘ case and "
+    "walk it through your code by hand, line by line: which rule answers first?":
+        "Только до отказа, который не остановило ни одно из этих правил, доходит предел шагов. "
+        "Возьми первый случай с ✘ и пройди его по своему коду вручную, строка за строкой: "
+        "какое правило отвечает первым?",
+    "A read that worked is judged by whether its search is finished: `search_complete` true, "
+    "or missing, means finished.":
+        "Удачное чтение оценивается по тому, завершён ли поиск: `search_complete` равно true "
+        "или поля нет — значит, завершён.",
+    "A finished search is judged by its different cards, even on the last step: the same card "
+    "listed twice is one card.":
+        "Завершённый поиск оценивается по числу разных карточек, даже на последнем шаге: одна "
+        "и та же карточка, указанная дважды, — это одна карточка.",
+    "Only an unfinished search meets the step limit. For the first ✘ case, print how many "
+    "different cards it has and whether its search is finished, then read the rule again.":
+        "Предел шагов касается только незавершённого поиска. Для первого случая с ✘ выведи, "
+        "сколько в нём разных карточек и завершён ли поиск, а потом перечитай правило.",
+    "These cases have the observation, counters and limits of cases you already pass, with "
+    "another `state['scenario']`.":
+        "У этих случаев те же наблюдение, счётчики и пределы, что и у случаев, которые у тебя "
+        "уже проходят, но другое `state['scenario']`.",
+    "The decision comes from the observation, `steps`, `failures`, `max_steps` and "
+    "`max_retries` alone.":
+        "Решение зависит только от наблюдения, `steps`, `failures`, `max_steps` и "
+        "`max_retries`.",
+    "Look through your code for every place it reads the scenario's name.":
+        "Найди в своём коде все места, где читается имя сценария.",
+    "First the form: every run answered with a pair (terminal, step), on a step the run can "
+    "end on.":
+        "Сначала форма: на каждый запуск — пара (терминал, шаг), и на этом шаге запуск "
+        "действительно может закончиться.",
+    "Play a run on paper, one observation a step: add 1 to `steps` (and to `failures` after a "
+    "failed read), then let the revised rules decide; the first terminal ends the run.":
+        "Проиграй запуск на бумаге, по наблюдению за шаг: прибавь 1 к `steps` (и к `failures` "
+        "после неудачного чтения), а потом пусть решат обновлённые правила; первый же терминал "
+        "заканчивает запуск.",
+    "Check your table with your own `decide` from exercise 1, run by run: the library's "
+    "`decide` follows the first policy and gives other answers.":
+        "Проверь свою таблицу своим же `decide` из упражнения 1, запуск за запуском: `decide` "
+        "библиотеки следует первой политике и даёт другие ответы.",
+    "Each terminal has its own row of must and must-not in the chapter's table; the ✘ line "
+    "names the rule your message breaks.":
+        "У каждого терминала своя строка «должно» и «нельзя» в таблице главы; строка с ✘ "
+        "называет правило, которое нарушает твоё сообщение.",
+    "Every message says how many actions the run used, as a number, and no number that is not "
+    "one of the run's counts or limits.":
+        "Каждое сообщение называет числом, сколько действий сделал запуск, и не содержит "
+        "чисел, которых нет среди счётчиков и пределов запуска.",
+    "Take the cards and the error text from `state['observation']`, each different card once, "
+    "then read your message for the ✘ case against its row of the table.":
+        "Карточки и текст ошибки бери из `state['observation']`, каждую разную карточку — "
+        "один раз; потом сверь сообщение для случая с ✘ с его строкой таблицы. Пиши сообщение "
+        "по-английски: правила проверки читают английские слова.",
 }

@@ -1,0 +1,117 @@
+"""Hint steps in practice: none before the first try, one more after each failed run and
+each press of Hint, never more than the check has; kept in the workspace's progress (or,
+outside a workspace, in this kernel); the buttons under a check follow them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from agentloop_grader.answers.ch1 import revised_rule
+from learner_builds import learner_release
+
+from agentloop.checks import check, get_check
+from agentloop.checks.hints import steps_of
+from agentloop.practice import hints
+from agentloop.practice.panel import LOCKED, OPEN, CheckPanel, chapter_progress, solution_state
+from agentloop.practice.update import update_workspace
+from agentloop.practice.workspace import PROGRESS, STATE_DIR
+
+FAILURE = "ch1-decide-failure"
+STEPS = len(steps_of(get_check(FAILURE)))
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    workspace = tmp_path_factory.mktemp("hints") / "ws"
+    update_workspace(workspace, learner_release())
+    return workspace
+
+
+@pytest.fixture
+def workspace(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    copy = tmp_path / "ws"
+    shutil.copytree(made, copy)
+    monkeypatch.chdir(copy)
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    return copy
+
+
+def blank(state):
+    raise NotImplementedError()
+
+
+def wrong(state):
+    return "continue"
+
+
+def right(state):
+    return revised_rule(state)[0]
+
+
+def opened_in(workspace: Path, check_id: str = FAILURE) -> int:
+    data = json.loads((workspace / STATE_DIR / PROGRESS).read_text(encoding="utf-8"))
+    return data["checks"][check_id]["hints"]
+
+
+def test_none_before_the_first_try_then_one_more_a_failed_run(workspace: Path, capsys) -> None:
+    check(FAILURE, blank)
+    assert "hint" not in capsys.readouterr().out  # blank: not a try, no hint
+    assert hints.opened(FAILURE, workspace, STEPS) == 0
+    assert hints.open_next(FAILURE, STEPS, workspace) == 0  # Hint does nothing before a try
+    for number in range(1, STEPS + 2):
+        check(FAILURE, wrong)
+        out = capsys.readouterr().out
+        shown = min(number, STEPS)
+        assert f"hint {shown} of {STEPS}: " in out and f"hint {shown + 1} of" not in out
+    assert opened_in(workspace) == STEPS  # never more than the check has
+    assert out.rstrip().endswith("no hints left: the last one is a nudge, not the answer")
+
+
+def test_the_hint_button_opens_one_more_and_the_count_survives(workspace: Path, capsys) -> None:
+    check(FAILURE, wrong)
+    capsys.readouterr()
+    assert hints.open_next(FAILURE, STEPS, workspace) == 2
+    assert opened_in(workspace) == 2
+    check(FAILURE, right)  # a pass opens nothing more
+    assert "hint" not in capsys.readouterr().out and opened_in(workspace) == 2
+    check(FAILURE, wrong)  # the count was kept with the progress, as after a restart
+    assert "hint 3 of 3: " in capsys.readouterr().out
+
+
+def test_outside_a_workspace_this_kernel_counts(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    check(FAILURE, wrong)
+    check(FAILURE, wrong)
+    out = capsys.readouterr().out
+    assert "hint 1 of 3" in out and "hint 2 of 3" in out
+    assert not (tmp_path / STATE_DIR).exists()  # nothing written outside a workspace
+
+
+def test_the_buttons_follow_the_progress(workspace: Path, capsys) -> None:
+    chk = get_check(FAILURE)
+    panel = CheckPanel(FAILURE, chk, workspace, STEPS)
+    assert panel.hint.disabled and panel.hint.description == "Hint (after your first try)"
+    assert panel.solution.description == "Solution (locked)"
+    assert panel.bar.value == 0 and chapter_progress(workspace, FAILURE) == (0, 5)
+    check(FAILURE, wrong)
+    panel.refresh()
+    assert not panel.hint.disabled and panel.hint.description == "Hint (2 of 3 left)"
+    panel.on_hint()
+    assert hints.opened(FAILURE, workspace, STEPS) == 2
+    assert panel.hint.description == "Hint (1 of 3 left)"
+    panel.on_hint()
+    assert panel.hint.disabled and panel.hint.description == "No hints left"
+    assert "run the cell to see them" in panel.text()  # what a saved notebook shows
+    for check_id in ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario"):
+        check(check_id, right)
+    capsys.readouterr()
+    panel.refresh()  # the bar moves, the solution opens
+    assert (panel.bar.value, panel.bar.max) == (3, 5)
+    assert 'data-passed="3" data-total="5"' in panel.bar_label.value
+    assert solution_state(workspace, "ch1-decide-answer") == OPEN
+    assert panel.solution.description == "Solution" and panel.hint.disabled
+    assert solution_state(workspace, "ch1-messages-answer") == LOCKED
