@@ -56,12 +56,14 @@ def utc(timestamp: float) -> dt.datetime:
 
 
 def capped(file: File, limit: int) -> bytes:
+    """The file's bytes, or Unreadable when it is larger than `limit`."""
     if file.size > limit:
         raise Unreadable(f"larger than {limit // 2**20} MB")
     return file.read()
 
 
 def mount(parent: Folder, child: Folder) -> None:
+    """Put `child` in `parent`, under another name when one is taken: both are kept."""
     name = child.name
     if name in parent.folders:  # "jane/" beside "jane.zip": keep both
         name = child.raw[0] if child.raw else f"{name} ({len(parent.folders)})"
