@@ -190,9 +190,13 @@ def test_a_bad_translation_file_is_named_with_its_line(tmp_path):
 
 @pytest.fixture
 def stale_copy(english, tmp_path, monkeypatch):
-    """A copy of chapters/i18n, and an English chapter 1 whose cell-013 has changed."""
+    """A copy of chapters/i18n with chapter 1's translations alone (the other chapters have
+    none there), and an English chapter 1 whose cell-013 has changed."""
     copy_root = tmp_path / "i18n"
-    shutil.copytree(tr.I18N, copy_root)
+    for language in (path for path in tr.I18N.iterdir() if path.is_dir()):
+        (copy_root / language.name).mkdir(parents=True)
+        for name in ("glossary.json", f"{STEM}.md"):
+            shutil.copy(language / name, copy_root / language.name / name)
     monkeypatch.setattr(tr, "I18N", copy_root)
     edited = changed(english, "cell-013", english.cells[13].source + "\n\nOne more sentence.")
     monkeypatch.setattr(tr, "english_notebook", lambda stem: copy.deepcopy(
@@ -277,12 +281,21 @@ def test_build_chapters_fails_on_a_stale_translation_and_writes_it_only_when_mar
         in capsys.readouterr().err
 
 
-def test_the_chapters_a_learner_of_a_language_reads(tmp_path):
-    lines = tr.course_in("bg", tmp_path)
+def test_the_chapters_a_learner_of_a_language_reads(tmp_path, monkeypatch):
+    """Translated where a chapter is, else English: the course's chapters, with chapter 1
+    alone translated into Bulgarian."""
+    chapters, out = tmp_path / "chapters", tmp_path / "out"
+    (chapters / "bg").mkdir(parents=True)
+    for english in (ROOT / "chapters").glob("[0-9]*.ipynb"):
+        shutil.copy(english, chapters / english.name)
+    shutil.copy(ROOT / "chapters" / "bg" / f"{STEM}.ipynb", chapters / "bg" / f"{STEM}.ipynb")
+    monkeypatch.setattr(tr, "CHAPTERS", chapters)
+    lines = tr.course_in("bg", out)
     assert lines[0] == f"{STEM}: bg" and all(line.endswith(": en") for line in lines[1:])
-    first = tmp_path / f"{STEM}.ipynb"
+    assert len(lines) == len(list(chapters.glob("[0-9]*.ipynb"))) > 1
+    first = out / f"{STEM}.ipynb"
     assert first.read_bytes() == (ROOT / "chapters" / "bg" / f"{STEM}.ipynb").read_bytes()
     stamp = first.stat().st_mtime_ns
-    tr.course_in("bg", tmp_path)  # nothing changed: nothing rewritten
+    tr.course_in("bg", out)  # nothing changed: nothing rewritten
     assert first.stat().st_mtime_ns == stamp
     assert tr.course_in("en", tmp_path / "en")[0] == f"{STEM}: en"
