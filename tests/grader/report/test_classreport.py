@@ -27,6 +27,7 @@ from agentloop_grader.course import Course
 from agentloop_grader.protocol import Limits
 from agentloop_grader.release import release
 from agentloop_grader.report.classreport import build
+from agentloop_grader.secret import seed_path
 
 from agentloop.checks.ch1 import NO_RETRY_HELPS, RETRIES_USED_UP
 
@@ -73,6 +74,10 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict:
     course = Course(tmp_path_factory.mktemp("report") / "course")
     release(course, [A], due=DUE)
     release(course, [B])
+    # The same hidden cases every run: with the random seed release makes, the limit-first
+    # answer fails as many kept cases of one rule as of the other in about one course in
+    # seven, and which group comes first (by cases) was a toss.
+    seed_path(course.root).write_text("a" * 64 + "\n", encoding="ascii")
     (course.root / f"{PLUGIN_MODULE}.py").write_text(PLUGIN)
     (course.root / "nbgrader_config.py").write_text(
         f"c.AssignLatePenalties.plugin_class = '{PLUGIN_MODULE}.PerHour'\n")
