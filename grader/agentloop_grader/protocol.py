@@ -25,8 +25,10 @@ from typing import Any, ClassVar
 Plain = None | bool | int | float | str | list | dict
 
 
-def to_plain(value: Any) -> Any:
-    """`value` with its dataclasses turned into dicts, sharing the plain data they hold.
+def wire_data(value: Any) -> Any:
+    """`value` with its dataclasses turned into dicts, sharing the plain data they hold: what
+    a message is on the wire before it is encoded. (Not `agentloop.checks.to_plain`, which
+    checks that a learner's value is exact plain data.)
 
     Unlike `dataclasses.asdict`, lists and dicts of plain data are not copied: a job's
     probe inputs (hundreds of cases) would be deep-copied once per job, and then once more
@@ -34,11 +36,11 @@ def to_plain(value: Any) -> Any:
     read-only: it is made to be encoded or pickled.
     """
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: wire_data(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, list | tuple) and any(is_dataclass(item) for item in value):
-        return type(value)(to_plain(item) for item in value)
+        return type(value)(wire_data(item) for item in value)
     if isinstance(value, dict) and any(is_dataclass(item) for item in value.values()):
-        return {key: to_plain(item) for key, item in value.items()}
+        return {key: wire_data(item) for key, item in value.items()}
     return value
 
 
@@ -142,7 +144,7 @@ class Job:
     # (nbgrader's Autograde.exclude_overwriting)
 
     def to_plain(self) -> dict[str, Any]:
-        return to_plain(self)
+        return wire_data(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Job:
@@ -165,7 +167,7 @@ class CellResult:
     seconds: float = 0.0
 
     def to_plain(self) -> dict[str, Any]:
-        return to_plain(self)
+        return wire_data(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> CellResult:
@@ -222,7 +224,7 @@ _NAMES = {kind: name for name, kind in _KINDS.items()}
 def encode(message: Message) -> bytes:
     """One JSON line."""
     body: dict[str, Any] = {"kind": _NAMES[type(message)]}
-    body.update({k: v for k, v in to_plain(message).items() if v is not None})
+    body.update({k: v for k, v in wire_data(message).items() if v is not None})
     return (json.dumps(body, separators=(",", ":"), ensure_ascii=False) + "\n").encode()
 
 
@@ -307,7 +309,7 @@ class Run:
     # the job got too little of a core (the machine was busy: see run/timing.py)
 
     def to_plain(self) -> dict[str, Any]:
-        return to_plain(self)
+        return wire_data(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Run:
@@ -337,7 +339,7 @@ class Setup:
     # sees besides the sandbox's own variables (nbgrader's NBGRADER_EXECUTION, say)
 
     def to_plain(self) -> dict[str, Any]:
-        return to_plain(self)
+        return wire_data(self)
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Setup:
@@ -377,7 +379,7 @@ _CONTROL: dict[str, type] = {"setup": Setup, "ready": WorkerReady, "run": RunJob
 
 def encode_control(message: Control) -> bytes:
     body = json.dumps({"kind": next(k for k, v in _CONTROL.items() if v is type(message)),
-                       "body": to_plain(message)}, separators=(",", ":")).encode()
+                       "body": wire_data(message)}, separators=(",", ":")).encode()
     return len(body).to_bytes(4, "big") + body
 
 
