@@ -1,4 +1,5 @@
-"""Български каталог: думите на библиотеката (проверките на глава 1, джаджата, демото).
+"""Български каталог: думите на библиотеката (проверките на глави 1–5; джаджата и демото на
+глава 1).
 
 Ключът е английският шаблон точно както го пише библиотеката; стойността е преводът със
 същите полета {name}. Термините са от речника chapters/i18n/bg/glossary.json. Имената от
@@ -543,4 +544,1462 @@ MESSAGES = {
         "Вземи картите и текста на грешката от `state['observation']`, всяка различна карта "
         "веднъж, после сравни съобщението за случая с ✘ с неговия ред от таблицата. Пиши "
         "съобщението на английски: правилата на проверката четат английски думи.",
+    # --- chapter 2's checks (agentloop.checks.ch2, agentloop_grader.answers.ch2) ---
+    "validate_proposal() refuses a malformed proposal (revised rules)":
+        "validate_proposal() отказва неправилно оформено предложение (новите правила)",
+    "validate_proposal() weighs scope, the budget and final answers (revised rules)":
+        "validate_proposal() претегля обхвата, бюджета и окончателните отговори (новите правила)",
+    "register list_keys: it runs, and bad arguments are still refused":
+        "регистрирай list_keys: изпълнява се, а лошите аргументи пак се отказват",
+    "a planner that reads the tool cards and answers 'which topics?' honestly":
+        "планировчик, който чете картите на инструментите и отговаря честно на „какви теми?“",
+    # the rules a case tests
+    "not_a_dict: the proposal is not a dict (JSON text is not one either)":
+        "not_a_dict: предложението не е речник (и JSON текстът не е)",
+    "unknown_type: type is missing or not 'tool' / 'final'":
+        "unknown_type: type липсва или не е 'tool' / 'final'",
+    "missing_field: a field of that type is absent": "missing_field: липсва поле на този тип",
+    "extra_field: a field that type does not have (why is allowed)":
+        "extra_field: поле, което този тип няма (why е позволено)",
+    "bad_field: why is not a text of 1 to 200 characters":
+        "bad_field: why не е текст от 1 до 200 знака",
+    "unknown_tool: name is not a registered tool":
+        "unknown_tool: name не е регистриран инструмент",
+    "bad_argument: args is not a dict, or a value has the wrong type or bounds":
+        "bad_argument: args не е речник или стойност е от грешен тип или извън границите",
+    "missing_argument: an argument of the schema is absent":
+        "missing_argument: липсва аргумент от схемата",
+    "extra_argument: an argument the schema does not have":
+        "extra_argument: аргумент, който схемата няма",
+    "out_of_scope: a scoped argument is not the requested key":
+        "out_of_scope: ограничен аргумент не е поисканият ключ",
+    "last_step: a tool call that would use the run's last step":
+        "last_step: извикване на инструмент, което би изразходвало последната стъпка на "
+        "пускането",
+    "final_without_observation: a final answer before any tool ran":
+        "final_without_observation: окончателен отговор, преди да се е изпълнил инструмент",
+    "final_mismatch: the answer differs from the last tool result":
+        "final_mismatch: отговорът се различава от последния резултат на инструмент",
+    "accepted: a valid proposal returns None": "accepted: при валидно предложение се връща None",
+    "an arbitrary dict: refused with one of the codes, or accepted only if valid":
+        "произволен речник: отказан с един от кодовете или приет само ако е валиден",
+    "a good limit runs: the catalogue's keys, sorted, at most limit of them":
+        "добър лимит се изпълнява: ключовете на каталога, подредени, най-много limit на брой",
+    "a bad limit (out of 1–10, not an int, a bool) is refused by the controller":
+        "лош лимит (извън 1–10, не е int, bool е) се отказва от контролера",
+    "a missing or an extra argument is refused by the controller":
+        "липсващ или излишен аргумент се отказва от контролера",
+    "lookup keeps working next to list_keys": "lookup продължава да работи до list_keys",
+    "a desk with top_topics → done, with the topics for the largest count its card allows":
+        "гише с top_topics → done, с темите за най-големия брой, който картата му позволява",
+    "a desk with lookup only → done, with the record as observed":
+        "гише само с lookup → done, със записа такъв, какъвто е наблюдаван",
+    "a course not in the catalogue → unknown, answer None":
+        "курс, който го няма в каталога → unknown, отговор None",
+    "one step: the tool runs, no step is left to finish → stopped":
+        "една стъпка: инструментът се изпълнява, не остава стъпка за завършване → stopped",
+    # the cases a learner sees
+    "a well-formed lookup of the requested key → accepted":
+        "правилно оформено търсене на поискания ключ → accepted",
+    "JSON text, not a dict → not_a_dict": "JSON текст, не речник → not_a_dict",
+    "type 'shell' → unknown_type": "type 'shell' → unknown_type",
+    "type ['tool'], a list → unknown_type": "type ['tool'], списък → unknown_type",
+    "no args → missing_field": "без args → missing_field",
+    "an extra 'reason' field → extra_field": "излишно поле 'reason' → extra_field",
+    "a lookup with a short why note → accepted": "търсене с кратка бележка why → accepted",
+    "a final answer with a why note → accepted": "окончателен отговор с бележка why → accepted",
+    "why is 42, not a text → bad_field": "why е 42, не текст → bad_field",
+    "an empty why → bad_field": "празно why → bad_field",
+    "a why of 201 characters → bad_field": "why от 201 знака → bad_field",
+    "a why of exactly 200 characters → accepted": "why от точно 200 знака → accepted",
+    "an extra field and a bad why → extra_field (fields first)":
+        "излишно поле и лошо why → extra_field (първо полетата)",
+    "a bad why and a bad key → bad_field (the note first)":
+        "лошо why и лош ключ → bad_field (първо бележката)",
+    "tool 'python' with why a list → bad_field (the note before the tool)":
+        "инструмент 'python' с why списък → bad_field (бележката преди инструмента)",
+    "tool 'python' → unknown_tool": "инструмент 'python' → unknown_tool",
+    "no key → missing_argument": "без key → missing_argument",
+    "args {'k': 'ai'} → missing_argument (missing before extra)":
+        "args {'k': 'ai'} → missing_argument (липсващото преди излишното)",
+    "an extra limit → extra_argument": "излишен limit → extra_argument",
+    "args a list → bad_argument": "args е списък → bad_argument",
+    "key 42, not a str → bad_argument": "key 42, не str → bad_argument",
+    "a 40-character key → bad_argument": "ключ от 40 знака → bad_argument",
+    "top_topics with count 2 → accepted": "top_topics с count 2 → accepted",
+    "count True (a bool, not an int) → bad_argument":
+        "count True (bool, не int) → bad_argument",
+    "count 4, above the maximum 3 → bad_argument": "count 4, над максимума 3 → bad_argument",
+    "a final proposal without an answer → missing_field":
+        "предложение final без answer → missing_field",
+    "lookup 'design' when asked about 'ai' → out_of_scope":
+        "lookup 'design', когато е питано за 'ai' → out_of_scope",
+    "top_topics of another key → out_of_scope": "top_topics на друг ключ → out_of_scope",
+    "a final answer before any lookup → final_without_observation":
+        "окончателен отговор преди каквото и да е търсене → final_without_observation",
+    "an answer that is not the observed record → final_mismatch":
+        "отговор, който не е наблюдаваният запис → final_mismatch",
+    "answering None after a record was found → final_mismatch":
+        "отговор None, след като е намерен запис → final_mismatch",
+    "the observed record as the answer → accepted":
+        "наблюдаваният запис като отговор → accepted",
+    "None after the lookup found nothing → accepted":
+        "None, след като търсенето не е намерило нищо → accepted",
+    "a second lookup with two steps left → accepted":
+        "второ търсене, когато остават две стъпки → accepted",
+    "a lookup in a run of one step → last_step": "търсене в пускане от една стъпка → last_step",
+    "a lookup on step 2 of 2 → last_step": "търсене на стъпка 2 от 2 → last_step",
+    "another key on the last step → out_of_scope (scope first)":
+        "друг ключ на последната стъпка → out_of_scope (първо обхватът)",
+    "a bad key on the last step → bad_argument": "лош ключ на последната стъпка → bad_argument",
+    "a final answer on the last step → accepted":
+        "окончателен отговор на последната стъпка → accepted",
+    "an arbitrary dict → any of the codes": "произволен речник → който и да е от кодовете",
+    "limit 10 → ['ai', 'design']": "limit 10 → ['ai', 'design']",
+    "limit 1 → ['ai']": "limit 1 → ['ai']",
+    "another catalogue, limit 3 → its first 3 keys in order":
+        "друг каталог, limit 3 → първите му 3 ключа по ред",
+    "limit 0 → refused (bad_argument)": "limit 0 → отказано (bad_argument)",
+    "limit 11 → refused (bad_argument)": "limit 11 → отказано (bad_argument)",
+    "limit '2', a str → refused (bad_argument)": "limit '2', str → отказано (bad_argument)",
+    "limit True, a bool → refused (bad_argument)": "limit True, bool → отказано (bad_argument)",
+    "no limit → refused (missing_argument)": "без limit → отказано (missing_argument)",
+    "an extra prefix → refused (extra_argument)": "излишен prefix → отказано (extra_argument)",
+    "lookup still works next to it": "lookup още работи до него",
+    "'ai', top_topics up to 3 → done, ['goals', 'tools', 'checks']":
+        "'ai', top_topics до 3 → done, ['goals', 'tools', 'checks']",
+    "'design' with 2 steps → done": "'design' с 2 стъпки → done",
+    "a desk whose top_topics shows at most 2 → done, ['goals', 'tools']":
+        "гише, чийто top_topics показва най-много 2 → done, ['goals', 'tools']",
+    "another catalogue, top_topics up to 5 and its card first → done, all 4 of art's topics":
+        "друг каталог, top_topics до 5 и картата му първа → done, всичките 4 теми на art",
+    "another catalogue: 'art' → done, its first 3 topics":
+        "друг каталог: 'art' → done, първите му 3 теми",
+    "a desk with lookup only → done, the whole record": "гише само с lookup → done, целият запис",
+    "'robotics' → unknown, answer None": "'robotics' → unknown, отговор None",
+    "'robotics' on a desk with lookup only → unknown": "'robotics' на гише само с lookup → unknown",
+    "'AI' is not 'ai': the key as asked → unknown":
+        "'AI' не е 'ai': ключът, както е поискан → unknown",
+    "'ai' with 1 step → stopped (no step left to finish)":
+        "'ai' с 1 стъпка → stopped (не остава стъпка за завършване)",
+    "lookup only, 1 step → stopped": "само lookup, 1 стъпка → stopped",
+    # the cases only the grader adds
+    "generated {kind} {number}": "генериран случай {kind} {number}",
+    "arbitrary proposal {number}": "произволно предложение {number}",
+    "generated catalogue {number}": "генериран каталог {number}",
+    "generated run {number}": "генерирано пускане {number}",
+    "generated run {number}: another key": "генерирано пускане {number}: друг ключ",
+    "generated run {number}: top_topics of another key":
+        "генерирано пускане {number}: top_topics на друг ключ",
+    "generated run {number}: final first": "генерирано пускане {number}: първо final",
+    "generated run {number}: a final that is not the result":
+        "генерирано пускане {number}: final, който не е резултатът",
+    "generated run {number}: the result as the final":
+        "генерирано пускане {number}: резултатът като final",
+    "generated run {number}: a repeat lookup, steps left":
+        "генерирано пускане {number}: повторно търсене, има още стъпки",
+    "generated run {number}: a lookup on step {step} of {last}":
+        "генерирано пускане {number}: търсене на стъпка {step} от {last}",
+    "generated run {number}: top_topics on the last step":
+        "генерирано пускане {number}: top_topics на последната стъпка",
+    "generated run {number}: another key on the last step":
+        "генерирано пускане {number}: друг ключ на последната стъпка",
+    "generated run {number}: a bad key on the last step":
+        "генерирано пускане {number}: лош ключ на последната стъпка",
+    "generated run {number}: a final on the last step":
+        "генерирано пускане {number}: final на последната стъпка",
+    # hints
+    "In order: a dict; type tool/final; exactly the fields of that type (plus an optional "
+    "why); why a text of 1 to 200 characters; a registered tool; args a dict; its arguments "
+    "(missing, extra, type and bounds); scope; the last step; then a final answer needs an "
+    "observation and must equal the last result.":
+        "По ред: речник; type tool/final; точно полетата на този тип (плюс незадължително why); "
+        "why — текст от 1 до 200 знака; регистриран инструмент; args — речник; аргументите му "
+        "(липсващи, излишни, тип и граници); обхват; последната стъпка; после окончателният "
+        "отговор иска наблюдение и трябва да е равен на последния резултат.",
+    "A scoped argument must equal state['key']; a tool call needs a step left after it "
+    "(state['steps'] + 1 < state['max_steps']); a final answer needs an observation and must "
+    "equal state['observations'][-1]['result'] (None included).":
+        "Ограниченият аргумент трябва да е равен на state['key']; извикването на инструмент "
+        "иска да остане стъпка след него (state['steps'] + 1 < state['max_steps']); "
+        "окончателният отговор иска наблюдение и трябва да е равен на "
+        "state['observations'][-1]['result'] (и None).",
+    "The controller refuses only what the schema forbids, so the bounds of limit belong in "
+    "the args schema; run gets the catalogue your function was given.":
+        "Контролерът отказва само онова, което схемата забранява, затова границите на limit "
+        "са място в схемата args; run получава каталога, който е дала твоята функция.",
+    "Nothing observed yet → look for the card named top_topics: propose it for state['key'] "
+    "with its count's maximum (card['args']['count']['maximum']); no such card → propose "
+    "lookup. Otherwise finish with the last result, whatever it is.":
+        "Още нищо не е наблюдавано → потърси картата с име top_topics: предложи я за "
+        "state['key'] с максимума на count (card['args']['count']['maximum']); няма такава "
+        "карта → предложи lookup. Иначе завърши с последния резултат, какъвто и да е той.",
+    # hint steps (agentloop.checks.ch2.HINTS)
+    "The rules run in the lesson's order and the first one that fails gives the code: each ✘ "
+    "line says which code the case expects and which one you gave.":
+        "Правилата вървят в реда от урока и първото нарушено дава кода: всеки ред с ✘ казва "
+        "какъв код очаква случаят и какъв си дал ти.",
+    "The two new rules have their places: `why` (a text of 1 to 200 characters, not an extra "
+    "field) comes after the fields are known to be right and before the tool is looked up; "
+    "`last_step` comes after every other rule of a tool call.":
+        "Двете нови правила имат свои места: `why` (текст от 1 до 200 знака, не излишно поле) "
+        "идва, след като е ясно, че полетата са наред, и преди да се търси инструментът; "
+        "`last_step` идва след всяко друго правило за извикване на инструмент.",
+    "Take the first ✘ case and find which of your checks answers first on it. A value of any "
+    "type must never crash your code: look at a value's type before its length or size, and "
+    "remember that `True` is not an int.":
+        "Вземи първия случай с ✘ и намери коя твоя проверка отговаря първа на него. Стойност от "
+        "какъвто и да е тип не бива да срива кода ти: гледай типа на стойността преди "
+        "дължината или размера ѝ и помни, че `True` не е int.",
+    "These cases weigh the run: the requested key (scope), the steps left, and what was "
+    "observed.":
+        "Тези случаи претеглят пускането: поискания ключ (обхвата), оставащите стъпки и "
+        "наблюдаваното.",
+    "A tool call that would use the run's last step is `last_step`, but only once every other "
+    "rule of a tool call passed, scope included; a final answer may use the last step.":
+        "Извикване на инструмент, което би изразходвало последната стъпка, е `last_step`, но "
+        "едва след като всяко друго правило за извикване на инструмент е минало, и обхватът; "
+        "окончателният отговор може да използва последната стъпка.",
+    "A final answer needs an observation and must equal the last result exactly, `None` "
+    "included. For the arbitrary dicts: whatever you are given, return `None` or raise "
+    "`ProposalRejected` — never another exception.":
+        "Окончателният отговор иска наблюдение и трябва да е точно равен на последния резултат, "
+        "и когато той е `None`. За произволните речници: каквото и да получиш, върни `None` "
+        "или вдигни `ProposalRejected` — никога друго изключение.",
+    "The controller checks every proposal against your tool's schema before the tool runs: "
+    "the check hands it bad limits and expects the controller to refuse them.":
+        "Контролерът проверява всяко предложение спрямо схемата на твоя инструмент, преди "
+        "инструментът да се изпълни: проверката му дава лоши лимити и очаква контролерът да "
+        "ги откаже.",
+    "So the type and both bounds of `limit` belong in the schema; a check inside your "
+    "function comes too late for the controller.":
+        "Затова типът и двете граници на `limit` са място в схемата; проверка вътре във "
+        "функцията ти идва твърде късно за контролера.",
+    "Your tool must use the catalogue `add_list_keys` was given. Try it on a small catalogue "
+    "of your own with a limit of 1, then with the largest limit allowed.":
+        "Инструментът ти трябва да използва каталога, даден на `add_list_keys`. Пробвай го "
+        "върху свой малък каталог с лимит 1, после с най-големия позволен лимит.",
+    "A planner proposes one step at a time: what it proposes depends on whether anything was "
+    "observed yet.":
+        "Планировчикът предлага по една стъпка: какво предлага, зависи от това дали вече е "
+        "наблюдавано нещо.",
+    "Nothing observed yet: the cards say which tools this desk has, and the card of "
+    "`top_topics` says how many topics it shows at once.":
+        "Още нищо не е наблюдавано: картите казват какви инструменти има това гише, а картата "
+        "на `top_topics` казва колко теми показва наведнъж.",
+    "Something observed: a final answer must equal the last result exactly, whatever it is. "
+    "Print the proposals your planner makes on the ✘ desk, one step at a time.":
+        "Нещо е наблюдавано: окончателният отговор трябва да е точно равен на последния "
+        "резултат, какъвто и да е той. Отпечатай предложенията, които планировчикът ти прави "
+        "на гишето с ✘, стъпка по стъпка.",
+    # why an answer is wrong
+    "return None to accept a proposal (raise ProposalRejected to refuse it)":
+        "върни None, за да приемеш предложение (вдигни ProposalRejected, за да го откажеш)",
+    "accepted it; expected a rejection ({expected})":
+        "прието е; очакваше се отказ ({expected})",
+    "rejected a valid proposal with {code}": "валидно предложение е отказано с {code}",
+    "a rejection needs a reason a person can read":
+        "отказът иска причина, която човек може да прочете",
+    "{code} is not one of the chapter's codes ({codes})":
+        "{code} не е от кодовете на главата ({codes})",
+    "rejected with {code}; expected {expected}": "отказано с {code}; очакваше се {expected}",
+    "no tool named {tool} is in the registry after your function ran":
+        "след като функцията ти се изпълни, в регистъра няма инструмент с име {tool}",
+    "give {tool} a description a model could read (a sentence)":
+        "дай на {tool} описание, което моделът може да прочете (изречение)",
+    "the tool's card is not a valid tool definition: {problem}":
+        "картата на инструмента не е валидно определение на инструмент: {problem}",
+    "with your schema the controller would run it; it should refuse it with {expected}: check the "
+    "schema":
+        "с твоята схема контролерът би го изпълнил; трябва да го откаже с {expected}: провери "
+        "схемата",
+    "the controller refuses it with {code}; expected {expected}":
+        "контролерът го отказва с {code}; очакваше се {expected}",
+    "the controller refuses it with {code} under your schema; it should run":
+        "по твоята схема контролерът го отказва с {code}; а трябва да се изпълни",
+    "the tool did not run": "инструментът не се изпълни",
+    "the call returned {result}; expected {expected}":
+        "извикването върна {result}; очакваше се {expected}",
+    "the run needed proposal {number} but the planner made {count}":
+        "пускането имаше нужда от предложение {number}, а планировчикът е направил {count}",
+    "the controller refused proposal {number} ({proposal}): {problem}":
+        "контролерът отказа предложение {number} ({proposal}): {problem}",
+    "the run used {number} proposals but the planner made {count}":
+        "пускането използва {number} предложения, а планировчикът е направил {count}",
+    "the planner made no proposals": "планировчикът не направи нито едно предложение",
+    "status {status}; expected {expected}": "статус {status}; очакваше се {expected}",
+    "answer {answer}; expected {expected}": "отговор {answer}; очакваше се {expected}",
+    # --- chapter 3's checks (agentloop.checks.ch3, agentloop_grader.answers.ch3) ---
+    "repeated_action() stops an action already asked for at any earlier step":
+        "repeated_action() спира действие, което вече е било поискано на някоя по-ранна стъпка",
+    "with repeated_action, the agent stops before running an action a second time":
+        "с repeated_action агентът спира, преди да изпълни едно действие втори път",
+    "token_budget(budget) stops a run once the tokens sent and written pass the budget":
+        "token_budget(budget) спира пускането, щом пратените и написаните токени надминат "
+        "бюджета",
+    "budget_stop_step(task, budget): where the office's budget stops the support agent":
+        "budget_stop_step(task, budget): къде бюджетът на бюрото спира агента на поддръжката",
+    "the fixed loop ends a run on a reply without an action":
+        "поправеният цикъл слага край на пускането при отговор без действие",
+    "the fixed loop ends every run the right way: an answer, a hand-over, the limit":
+        "поправеният цикъл слага край на всяко пускане по правилния начин: отговор, предаване "
+        "на човек, лимит",
+    "exit_report(task) names the exit the run really took, and its step":
+        "exit_report(task) назовава изхода, през който пускането наистина е минало, и стъпката "
+        "му",
+    "exit_report(task) gives the answer only if there was one, and the open requests":
+        "exit_report(task) дава отговора само ако е имало такъв, и отворените заявки",
+    "handover_note(transcript) says how the run ended, and claims nothing else":
+        "handover_note(transcript) казва как е свършило пускането и не твърди нищо друго",
+    "handover_note(transcript), an honest note that also names the requests waiting":
+        "handover_note(transcript) — честна бележка, която назовава и чакащите заявки",
+    # the rules a case tests
+    "a first step has nothing to repeat → None": "първата стъпка няма какво да повтори → None",
+    "the same tool with the same input as the step before → a reason (plans may differ)":
+        "същият инструмент със същия вход като на предишната стъпка → причина (плановете може "
+        "да се различават)",
+    "the same tool with the same input as any earlier step, however far back → a reason":
+        "същият инструмент със същия вход като на която и да е по-ранна стъпка, колкото и "
+        "назад → причина",
+    "the same tool with an input not asked for before → None":
+        "същият инструмент с вход, който не е искан преди → None",
+    "another tool with an input asked for before → None":
+        "друг инструмент с вход, който е искан преди → None",
+    "an action unlike every earlier one, in a longer run → None":
+        "действие, различно от всички по-ранни, в по-дълго пускане → None",
+    "an action asked for again, however far back, is stopped before it runs":
+        "действие, поискано отново, колкото и назад да е било първото, се спира, преди да се "
+        "изпълни",
+    "a run whose actions all differ goes on to its answer":
+        "пускане, чиито действия са все различни, стига до отговора си",
+    "a hand-over ends the run; the guard has nothing to stop":
+        "предаването на човек слага край на пускането; предпазителят няма какво да спре",
+    "the step limit still ends a run that repeats nothing in time":
+        "лимитът на стъпките пак слага край на пускане, което не е повторило нищо навреме",
+    "a bill below the budget → None": "сметка под бюджета → None",
+    "a bill exactly on the budget has not passed it → None":
+        "сметка точно колкото бюджета не го е надминала → None",
+    "a bill one token or more over the budget → a reason":
+        "сметка с един или повече токена над бюджета → причина",
+    "the replies count too: the tokens sent alone are within, the bill is not → a reason":
+        "отговорите също се броят: само пратените токени са в бюджета, сметката не е → причина",
+    "every request and reply counts, not only the last: small ones add up → a reason":
+        "брои се всяка заявка и всеки отговор, не само последните: малките се натрупват → "
+        "причина",
+    "the first request and its reply alone can pass the budget → a reason":
+        "първата заявка и отговорът ѝ сами могат да надминат бюджета → причина",
+    "in a run, the first step with an action whose bill passes the budget is stopped before "
+    "its action runs":
+        "в пускане първата стъпка с действие, чиято сметка надминава бюджета, се спира, преди "
+        "действието ѝ да се изпълни",
+    "the first step with an action whose bill passes the budget":
+        "първата стъпка с действие, чиято сметка надминава бюджета",
+    "a bill exactly on the budget has not passed it":
+        "сметка точно колкото бюджета не го е надминала",
+    "an answer is not an action: a guard never stops it → None":
+        "отговорът не е действие: предпазител никога не го спира → None",
+    "a hand-over is not an action: a guard never stops it → None":
+        "предаването на човек не е действие: предпазител никога не го спира → None",
+    "a run whose bill stays within the budget → None":
+        "пускане, чиято сметка остава в рамките на бюджета → None",
+    "an answer ends the run: no line follows its end: line":
+        "отговорът слага край на пускането: след реда му end: не следва нищо",
+    "an answer on the last allowed step is still an answer":
+        "отговор на последната позволена стъпка пак е отговор",
+    "a reply with neither an answer nor an action (max_tokens) ends with its end: line too":
+        "отговор без отговор и без действие (max_tokens) също свършва с реда си end:",
+    "a reply with several actions runs and logs each; the answer after it ends the run":
+        "отговор с няколко действия изпълнява и записва всяко; отговорът след него слага край "
+        "на пускането",
+    "hand_to_human is not run: the run stops with the model's reason":
+        "hand_to_human не се изпълнява: пускането спира с причината на модела",
+    "an action before hand_to_human in the same reply is run; then the hand-over ends the run":
+        "действие преди hand_to_human в същия отговор се изпълнява; после предаването на човек "
+        "слага край на пускането",
+    "max_steps steps without an answer end with the step-limit line":
+        "max_steps стъпки без отговор свършват с реда за лимита на стъпките",
+    "several actions a step, each one logged, until the step limit":
+        "по няколко действия на стъпка, всяко записано, до лимита на стъпките",
+    "an error observation is logged as observation (error)":
+        "наблюдение с грешка се записва като observation (error)",
+    "an answer: exit end_turn, the step it came on, the answer's text":
+        "отговор: изход end_turn, стъпката, на която е дошъл, текстът на отговора",
+    "a run cut short keeps its return request pending, and has no answer":
+        "прекъснато пускане оставя заявката си за връщане да чака и няма отговор",
+    "a hand-over: exit hand_to_human, no answer":
+        "предаване на човек: изход hand_to_human, без отговор",
+    "the step limit: exit max_steps on the last step, no answer":
+        "лимитът на стъпките: изход max_steps на последната стъпка, без отговор",
+    "an answer: say answered and the step; nobody takes over":
+        "отговор: кажи answered и стъпката; никой не поема",
+    "the step limit: say step limit and the step; an employee takes over":
+        "лимитът на стъпките: кажи step limit и стъпката; поема служител",
+    "a hand-over: say the model asked, quote its reason; an employee takes over":
+        "предаване на човек: кажи, че моделът е asked (поискал), цитирай причината му; поема "
+        "служител",
+    "a guard: say guard, quote its reason; an employee takes over":
+        "предпазител: кажи guard, цитирай причината му; поема служител",
+    "a cut-off reply: say cut off, quote the stop reason; an employee takes over":
+        "прекъснат отговор: кажи cut off, цитирай причината за спирането; поема служител",
+    "requests are waiting: name each one, invent none, no money words":
+        "чакат заявки: назови всяка, не измисляй нито една, никакви думи за пари",
+    "no request was opened: name none, no money words":
+        "не е отворена заявка: не назовавай нито една, никакви думи за пари",
+    # the cases a learner sees
+    "the first step": "първата стъпка",
+    "estimate_delivery(1042) twice in a row, with different plans and tokens":
+        "estimate_delivery(1042) два пъти подред, с различни планове и токени",
+    "get_order_status of 1187, then of 1042": "get_order_status на 1187, после на 1042",
+    "get_order_status(1187), then open_return_request(1187)":
+        "get_order_status(1187), после open_return_request(1187)",
+    "estimate_delivery(1042) on steps 1 and 3, another action between":
+        "estimate_delivery(1042) на стъпки 1 и 3, с друго действие между тях",
+    "get_order_status(1187) on steps 2 and 4": "get_order_status(1187) на стъпки 2 и 4",
+    "four different actions": "четири различни действия",
+    "courier 1042: {task}": "куриер 1042: {task}",
+    "the compensation for 1042": "обезщетението за 1042",
+    "the return of 1042": "връщането на 1042",
+    "the courier task with max_steps=1": "задачата за куриера с max_steps=1",
+    "the alternating model: estimate_delivery(1042) and get_order_status(1042) in turn":
+        "моделът на смени: estimate_delivery(1042) и get_order_status(1042) поред",
+    "a scripted model asking estimate_delivery(1042) again on step 4":
+        "модел по сценарий, който пак иска estimate_delivery(1042) на стъпка 4",
+    "a scripted model: the status of 1187 and of 1042, then a return of 1187":
+        "модел по сценарий: статусът на 1187 и на 1042, после връщане на 1187",
+    "101 sent + 12 written, budget 300": "101 пратени + 12 написани, бюджет 300",
+    "101 + 12 + 124 + 9 = 246, budget 246": "101 + 12 + 124 + 9 = 246, бюджет 246",
+    "101 + 12 + 124 + 9 = 246, budget 245": "101 + 12 + 124 + 9 = 246, бюджет 245",
+    "101 + 124 = 225 sent, 12 + 9 written, budget 225":
+        "101 + 124 = 225 пратени, 12 + 9 написани, бюджет 225",
+    "three requests and replies, 398 in all, budget 300":
+        "три заявки и отговора, общо 398, бюджет 300",
+    "101 sent + 12 written, budget 110": "101 пратени + 12 написани, бюджет 110",
+    "the courier task with token_budget(300)": "задачата за куриера с token_budget(300)",
+    "the return of 1187 with token_budget(250)": "връщането на 1187 с token_budget(250)",
+    "the courier task, budget 300": "задачата за куриера, бюджет 300",
+    "the courier task, budget 246": "задачата за куриера, бюджет 246",
+    "the courier task, budget 225": "задачата за куриера, бюджет 225",
+    "the return of 1187, budget 300": "връщането на 1187, бюджет 300",
+    "the return of 1187, budget 250": "връщането на 1187, бюджет 250",
+    "the compensation, budget 200": "обезщетението, бюджет 200",
+    "the return of 1042, budget 300": "връщането на 1042, бюджет 300",
+    "a scripted reply asking for two statuses at once, then an answer":
+        "отговор по сценарий, който иска два статуса наведнъж, после отговор",
+    "a scripted reply cut off by max_tokens on step 2":
+        "отговор по сценарий, прекъснат от max_tokens на стъпка 2",
+    "a scripted reply: a return request, then hand_to_human":
+        "отговор по сценарий: заявка за връщане, после hand_to_human",
+    "a scripted model asking for two actions a step, max_steps=2":
+        "модел по сценарий, който иска по две действия на стъпка, max_steps=2",
+    "a scripted refund_money call, max_steps=1":
+        "извикване на refund_money по сценарий, max_steps=1",
+    "the courier task with max_steps=3": "задачата за куриера с max_steps=3",
+    "the return of 1187": "връщането на 1187",
+    "the return of the undelivered 1042": "връщането на недоставената 1042",
+    "the courier task": "задачата за куриера",
+    "the compensation": "обезщетението",
+    "the return of 1187 with max_steps=2": "връщането на 1187 с max_steps=2",
+    "the courier task, a guard objects on step 2":
+        "задачата за куриера, предпазител възразява на стъпка 2",
+    "a reply cut off by max_tokens": "отговор, прекъснат от max_tokens",
+    # the cases only the grader adds
+    "generated history {number}": "генерирана история {number}",
+    "{label}, max_steps={max_steps}": "{label}, max_steps={max_steps}",
+    "return 1187": "връщане 1187",
+    "return 1042": "връщане 1042",
+    "compensation 1042": "обезщетение 1042",
+    "courier 1042": "куриер 1042",
+    "generated: {count} requests, budget {budget}":
+        "генерирано: {count} заявки, бюджет {budget}",
+    "generated task {number}, budget {budget}": "генерирана задача {number}, бюджет {budget}",
+    "scripted run {number}": "пускане по сценарий {number}",
+    "support agent on {task}": "агентът на поддръжката на {task}",
+    "support agent on {task}, max_steps={max_steps}":
+        "агентът на поддръжката на {task}, max_steps={max_steps}",
+    "generated task {number}, max_steps={max_steps}":
+        "генерирана задача {number}, max_steps={max_steps}",
+    # hints
+    "Compare the last step's tool AND input with those of every earlier step, not only the "
+    "step before; plans and token counts do not matter.":
+        "Сравни инструмента И входа на последната стъпка с тези на всяка по-ранна стъпка, не "
+        "само на предишната; плановете и броят на токените нямат значение.",
+    "The guard runs before the action: the first action asked for a second time, on whatever "
+    "step, must not be run; runs that never repeat go on to their own end.":
+        "Предпазителят се пуска преди действието: първото действие, поискано втори път, на "
+        "която и да е стъпка, не бива да се изпълни; пусканията, които не повтарят нищо, "
+        "стигат до собствения си край.",
+    "For every step so far add what was sent (tokens) and what the model wrote back "
+    "(reply_tokens); stop when that sum is greater than the budget.":
+        "За всяка стъпка досега събери пратеното (tokens) и написаното от модела в отговор "
+        "(reply_tokens); спри, когато този сбор е по-голям от бюджета.",
+    "Run the support agent with your token_budget(budget) as its guard: if the run's exit is "
+    "the guard's, it stopped on its last step; otherwise nothing was stopped.":
+        "Пусни агента на поддръжката с твоя token_budget(budget) като предпазител: ако изходът "
+        "на пускането е този на предпазителя, то е спряло на последната си стъпка; иначе нищо "
+        "не е спряно.",
+    "After the 'end:' line the run is over: nothing may follow it, not even the step-limit "
+    "line. Which statement leaves the function, and which only the loop?":
+        "След реда 'end:' пускането е свършило: след него не може да следва нищо, дори редът за "
+        "лимита на стъпките. Коя команда напуска функцията и коя — само цикъла?",
+    "hand_to_human stops the run without running it, after the actions before it in the same "
+    "reply; max_steps steps without an answer end with the step-limit line; an answer still "
+    "ends the run on its end: line.":
+        "hand_to_human спира пускането, без да се изпълни, след действията преди него в същия "
+        "отговор; max_steps стъпки без отговор свършват с реда за лимита на стъпките; "
+        "отговорът пак слага край на пускането с реда си end:.",
+    "Read it off the transcript: exit, ended_on, answer (None unless the model answered) and "
+    "the ids of the pending return requests.":
+        "Прочети го от протокола: exit, ended_on, answer (None, освен ако моделът е отговорил) "
+        "и номерата на чакащите заявки за връщане.",
+    "Branch on transcript.exit. Say the exit's words (answered, step limit, asked, guard, cut "
+    "off) and the step; unless the customer was answered, say an employee must take over and "
+    "quote transcript.reason; name every id in transcript.pending; never mention money.":
+        "Разклони по transcript.exit. Кажи думите на изхода (answered, step limit, asked, guard, "
+        "cut off) и стъпката; освен ако клиентът е получил отговор, кажи, че служител трябва "
+        "да поеме (take over), и цитирай transcript.reason; назови всеки номер от "
+        "transcript.pending; никога не споменавай пари. Бележката се пише на английски: "
+        "проверката чете английските ѝ думи.",
+    # hint steps (agentloop.checks.ch3.HINTS)
+    "An action is its tool and its input together; plans and token counts do not matter.":
+        "Действието е неговият инструмент и неговият вход заедно; плановете и броят на "
+        "токените нямат значение.",
+    "Compare the last step's action with every earlier step, however far back — not only the "
+    "step before.":
+        "Сравни действието на последната стъпка с всяка по-ранна стъпка, колкото и назад — не "
+        "само с предишната.",
+    "A first step has nothing to repeat. Try your guard on three steps whose first and last "
+    "ask for the same thing, with another action between them.":
+        "Първата стъпка няма какво да повтори. Пробвай предпазителя си на три стъпки, чиито "
+        "първа и последна искат едно и също, с друго действие между тях.",
+    "In a run the guard is asked before each action runs: the first action asked for a second "
+    "time must not run.":
+        "В пускането предпазителят бива питан, преди да се изпълни всяко действие: първото "
+        "действие, поискано втори път, не бива да се изпълни.",
+    "A run that never repeats goes on to its own end: an answer, a hand-over or the step "
+    "limit.":
+        "Пускане, което не повтаря нищо, стига до собствения си край: отговор, предаване на "
+        "човек или лимита на стъпките.",
+    "Run your guard in `run_agent` on the alternating model above and look at the step the run "
+    "stops on.":
+        "Пусни предпазителя си в `run_agent` на модела на смени отгоре и виж на коя стъпка "
+        "спира пускането.",
+    "The office's bill is what was sent and what the model wrote back.":
+        "Сметката на бюрото е пратеното плюс написаното от модела в отговор.",
+    "Add up `tokens` and `reply_tokens` of every step so far, not only of the last one.":
+        "Събери `tokens` и `reply_tokens` на всички стъпки досега, не само на последната.",
+    "Passing the budget means going over it: a bill exactly on the budget is still within. "
+    "Compare your sums with the chapter's worked figures for the courier task.":
+        "Да надминеш бюджета значи да минеш над него: сметка точно колкото бюджета още е в "
+        "рамките му. Сравни сборовете си с изчислените в главата числа за задачата за куриера.",
+    "Run the support agent with your own `token_budget(budget)` as its guard, then read how the "
+    "run ended from its transcript.":
+        "Пусни агента на поддръжката със собствения си `token_budget(budget)` като предпазител, "
+        "после прочети от протокола как е свършило пускането.",
+    "Only the guard's exit means that the budget stopped the run, and it stopped on the run's "
+    "last step; an answer or a hand-over is not an action, so no guard is asked.":
+        "Само изходът на предпазителя значи, че бюджетът е спрял пускането, и то е спряло на "
+        "последната си стъпка; отговорът или предаването на човек не са действие, затова не се "
+        "пита никой предпазител.",
+    "Compare your results with the chapter's worked figures: the courier task at 300 and at "
+    "225, the return of 1187 at 300.":
+        "Сравни резултатите си с изчислените в главата числа: задачата за куриера при 300 и при "
+        "225, връщането на 1187 при 300.",
+    "After the `end:` line the run is over: nothing may follow it, not even the step-limit "
+    "line.":
+        "След реда `end:` пускането е свършило: след него не може да следва нищо, дори редът за "
+        "лимита на стъпките.",
+    "The compact loop has two loops, one over steps and one over a reply's actions: which one "
+    "does the line after an answer leave?":
+        "Сбитият цикъл има два цикъла, един по стъпките и един по действията на отговора: кой от "
+        "тях напуска редът след отговор?",
+    "`break` leaves only the innermost loop; `return` leaves the function.":
+        "`break` напуска само най-вътрешния цикъл; `return` напуска функцията.",
+    "Every exit keeps its own line: an answer its `end:` line, a hand-over the model's reason, "
+    "the step limit its line after max_steps steps.":
+        "Всеки изход си има свой ред: отговорът — реда `end:`, предаването на човек — причината "
+        "на модела, лимитът на стъпките — своя ред след max_steps стъпки.",
+    "`hand_to_human` is not run: the actions before it in the same reply are, then the "
+    "hand-over ends the run.":
+        "`hand_to_human` не се изпълнява: действията преди него в същия отговор се изпълняват, "
+        "после предаването на човек слага край на пускането.",
+    "Your fix is one line of the buggy function. Compare your lines with `run_agent(model, "
+    "task, max_steps).lines()` on the ✘ case.":
+        "Поправката ти е един ред от сбърканата функция. Сравни редовете си с "
+        "`run_agent(model, task, max_steps).lines()` на случая с ✘.",
+    "Everything is in the transcript `run_agent` returns: how the run ended, on which step, "
+    "the model's answer, the requests it opened.":
+        "Всичко е в протокола, който връща `run_agent`: как е свършило пускането, на коя "
+        "стъпка, отговорът на модела, заявките, които е отворило.",
+    "The exit is one of `EXITS`, read off the transcript, never guessed from the task.":
+        "Изходът е един от `EXITS`, прочетен от протокола, никога отгатнат от задачата.",
+    "Print the transcript of the ✘ task with its `max_steps` and read each field off it.":
+        "Отпечатай протокола на задачата с ✘ с нейния `max_steps` и прочети всяко поле от него.",
+    "Report what happened, nothing nicer: the answer is the model's text only when the run "
+    "ended with an answer.":
+        "Докладвай какво е станало, нищо по-хубаво: отговорът е текстът на модела само когато "
+        "пускането е свършило с отговор.",
+    "Every other exit has no answer at all: `None`, not an empty text.":
+        "Всеки друг изход изобщо няма отговор: `None`, не празен текст.",
+    "The requests are the ids of what the run opened, whether or not the run was cut short: "
+    "print `transcript.pending` for the ✘ task.":
+        "Заявките са номерата на отвореното от пускането, независимо дали то е било прекъснато: "
+        "отпечатай `transcript.pending` за задачата с ✘.",
+    "The note branches on `transcript.exit`: each exit has its words in the chapter's table, "
+    "and the step.":
+        "Бележката се разклонява по `transcript.exit`: всеки изход има своите думи в таблицата "
+        "на главата, плюс стъпката.",
+    "Unless the customer was answered, an employee must take over, and the note quotes "
+    "`transcript.reason`.":
+        "Освен ако клиентът е получил отговор, служител трябва да поеме, а бележката цитира "
+        "`transcript.reason`.",
+    "Never use another exit's word, not even negated (no 'not answered', no 'no guard'). Check "
+    "your note for the ✘ exit against its row of the table.":
+        "Никога не използвай думата на друг изход, дори с отрицание (никакво 'not answered', "
+        "никакво 'no guard'). Сравни бележката си за изхода с ✘ с неговия ред от таблицата.",
+    "The note names the return requests waiting for approval, and no other.":
+        "Бележката назовава заявките за връщане, които чакат одобрение, и никои други.",
+    "No word about money at all, not even 'no refund': the agent cannot move money.":
+        "Нито дума за пари, дори 'no refund': агентът не може да мести пари.",
+    "Print `transcript.pending` for the ✘ run and compare it with the ids your note names.":
+        "Отпечатай `transcript.pending` за пускането с ✘ и го сравни с номерата, които назовава "
+        "бележката ти.",
+    # why an answer is wrong
+    "this action may run: return None (your guard gave a reason)":
+        "това действие може да се изпълни: върни None (предпазителят ти даде причина)",
+    "this action must be stopped: return a reason (a non-empty str), got None":
+        "това действие трябва да бъде спряно: върни причина (непразен str), а е None",
+    "a guard returns None or a reason (a non-empty str); it returned {returned}":
+        "предпазителят връща None или причина (непразен str); той върна {returned}",
+    "expected a run summary, got {output}": "очакваше се обобщение на пускането, а е {output}",
+    "the run ended with {output}; expected {expected}":
+        "пускането свърши с {output}; очакваше се {expected}",
+    "the run ended on step {output}; expected {expected}":
+        "пускането свърши на стъпка {output}; очакваше се {expected}",
+    "the actions run were {output}; expected {expected}":
+        "изпълнените действия бяха {output}; очакваше се {expected}",
+    "answer with a step number (an int) or None, got {output}":
+        "отговори с номер на стъпка (int) или None, а е {output}",
+    "the budget stops nothing on this run: expected None, got {output}":
+        "в това пускане бюджетът не спира нищо: очакваше се None, а е {output}",
+    "the budget stops this run on step {expected}, not {output}":
+        "бюджетът спира това пускане на стъпка {expected}, а не {output}",
+    "expected a list of log lines, got {output}":
+        "очакваше се списък от редове на лога, а е {output}",
+    "line {number} is {got}; expected {want}": "ред {number} е {got}; очакваше се {want}",
+    "the log has {count} lines; expected {expected} (the last should be {last})":
+        "логът има {count} реда; очакваха се {expected} (последният трябва да е {last})",
+    "return a dict with the keys {keys}; got {output}":
+        "върни речник с ключовете {keys}; а е {output}",
+    "{key} is {output}; the run says {expected}": "{key} е {output}; пускането казва {expected}",
+    "keep the note under 300 characters": "дръж бележката под 300 знака",
+    "this run's exit is {exit}, but the note says {words}":
+        "изходът на това пускане е {exit}, а бележката казва {words}",
+    "the customer was answered: nobody must take over, but the note says {words}":
+        "клиентът е получил отговор: никой не трябва да поема, а бележката казва {words}",
+    "this run's exit is {exit}: the note must say {words}":
+        "изходът на това пускане е {exit}: бележката трябва да казва {words}",
+    "say which step the run ended on (step {step})":
+        "кажи на коя стъпка е свършило пускането (step {step})",
+    "the customer has no answer: say that an employee must take over":
+        "клиентът няма отговор: кажи, че служител трябва да поеме (take over)",
+    "quote the run's reason: {reason}": "цитирай причината на пускането: {reason}",
+    "name every return request waiting for approval; missing {requests}":
+        "назови всяка заявка за връщане, която чака одобрение; липсва {requests}",
+    "the run opened no request {requests}": "пускането не е отворило заявка {requests}",
+    "the agent moves no money; leave it out of the note (it says {words})":
+        "агентът не мести пари; махни ги от бележката (тя казва {words})",
+    # --- chapter 4's checks (agentloop.checks.ch4, agentloop_grader.answers.ch4) ---
+    "the hook blocks rm when it is both recursive and forced, and nothing else":
+        "хукът блокира rm, когато е и рекурсивно, и принудително, и нищо друго",
+    "the hook reads whole command lines: every part of a chain, never quoted text":
+        "хукът чете цели командни редове: всяка част от веригата, никога текст в кавички",
+    "the subscriber counts steps, tool calls, blocked calls and failed calls":
+        "абонатът брои стъпките, извикванията на инструменти, блокираните и пропадналите "
+        "извиквания",
+    "the subscriber gives each step its own figures":
+        "абонатът дава на всяка стъпка собствените ѝ числа",
+    "extend the turns (twice at most) and resume until the session completes":
+        "разширявай ходовете (най-много два пъти) и продължавай, докато сесията завърши",
+    "extend whichever limit ran out, each at most twice; then close":
+        "разширявай лимита, който е свършил, всеки най-много два пъти; после затвори",
+    "your table names every pair and says which moves the batch harness allows (self-check)":
+        "таблицата ти назовава всяка двойка и казва кои преходи позволява пакетният харнес "
+        "(самопроверка)",
+    "the test passes the real batch harness and fails one that allows a forbidden move":
+        "тестът минава за истинския пакетен харнес и пропада за такъв, който позволява забранен "
+        "преход",
+    "the test fails a harness that forbids a move the batch harness allows":
+        "тестът пропада за харнес, който забранява преход, позволен от пакетния харнес",
+    # the rules a case tests
+    "rm with -r and -f in one word, in any order (-rf, -fr, -Rf, -rfv) → blocked":
+        "rm с -r и -f в една дума, в какъвто и да е ред (-rf, -fr, -Rf, -rfv) → блокирано",
+    "rm with the flags apart (-r -f) or spelled out (--recursive --force) → blocked":
+        "rm с отделни флагове (-r -f) или изписани (--recursive --force) → блокирано",
+    "sudo rm … is rm → blocked": "sudo rm … е rm → блокирано",
+    "rm with only one of the two flags, or neither → passes unchanged":
+        "rm само с единия от двата флага или без тях → минава непроменено",
+    "another command with the same flags (grep -rf, cp -rf, git rm -r) → passes unchanged":
+        "друга команда със същите флагове (grep -rf, cp -rf, git rm -r) → минава непроменено",
+    "another tool, or a shell call without a command → passes unchanged":
+        "друг инструмент или извикване на обвивката без команда → минава непроменено",
+    "a dangerous rm in any part of a chain (; && || | &) → blocked":
+        "опасно rm в която и да е част от веригата (; && || | &) → блокирано",
+    "rm -rf inside quoted text is not a command → passes unchanged":
+        "rm -rf в текст в кавички не е команда → минава непроменено",
+    "a chain of safe commands → passes unchanged":
+        "верига от безопасни команди → минава непроменено",
+    "a step skipped from after_step ends without starting: its figures are 0":
+        "стъпка, прескочена от after_step, свършва, без да е започнала: числата ѝ са 0",
+    "a result an after_tool_call hook refused was handed out (it has a call_id): failed, not "
+    "blocked":
+        "резултат, отказан от хук на after_tool_call, е бил подаден навън (има call_id): "
+        "пропаднало, не блокирано",
+    "a call a before_tool_call hook refused was never handed out (call_id None): blocked, for "
+    "its step":
+        "извикване, отказано от хук на before_tool_call, никога не е подадено навън (call_id "
+        "None): блокирано, за своята стъпка",
+    "after a replan the steps go on counting, one entry per step.end":
+        "след нов план стъпките продължават да се броят, по един запис за всяко step.end",
+    "pauses in the middle change no count": "паузите по средата не променят никоя бройка",
+    "an error result is a tool.call and a failed tool.error of the same step":
+        "резултат с грешка е tool.call и пропаднал tool.error на една и съща стъпка",
+    "tool calls counted per step; a step without a tool has 0":
+        "извикванията на инструменти се броят за всяка стъпка; стъпка без инструмент има 0",
+    "a budget that is never reached: no extension at all":
+        "бюджет, който никога не се достига: никакво разширяване",
+    "turns run out: extend turns by 1 each time, up to twice":
+        "ходовете свършват: разширявай turns с 1 всеки път, до два пъти",
+    "tool calls run out: extend tool_calls by 1 each time, up to twice":
+        "извикванията на инструменти свършват: разширявай tool_calls с 1 всеки път, до два пъти",
+    "seconds run out: extend seconds by 10 each time, up to twice":
+        "секундите свършват: разширявай seconds с 10 всеки път, до два пъти",
+    "several limits run out: each may be extended twice, counted on its own":
+        "свършват няколко лимита: всеки може да се разшири два пъти, броено поотделно",
+    "a limit runs out a third time: close the session instead of extending it":
+        "лимит свършва за трети път: затвори сесията, вместо да го разширяваш",
+    "the moves out of {name}": "преходите от {name}",
+    "the real batch harness passes: every row checked, and the count returned":
+        "истинският пакетен харнес минава: всеки ред е проверен и броят е върнат",
+    "a harness that allows a move the batch harness forbids fails the test":
+        "харнес, който позволява преход, забранен от пакетния харнес, пропада на теста",
+    "a harness that forbids a move the batch harness allows fails the test":
+        "харнес, който забранява преход, позволен от пакетния харнес, пропада на теста",
+    # the cases a learner sees
+    "a shell call without a command": "извикване на обвивката без команда",
+    "the demo session": "демонстрационната сесия",
+    "the demo with a shell whose rm fails, no replans":
+        "демото с обвивка, чието rm пропада, без нови планове",
+    "the demo with budget pauses along the way": "демото с паузи заради бюджета по пътя",
+    "the demo with a shell whose rm fails, one replan":
+        "демото с обвивка, чието rm пропада, един нов план",
+    "the demo with every rm refused by a before_tool_call hook, one replan":
+        "демото, в което всяко rm е отказано от хук на before_tool_call, един нов план",
+    "the demo where an after_tool_call hook refuses the du result":
+        "демото, в което хук на after_tool_call отказва резултата от du",
+    "the demo where after_step skips the step after the first":
+        "демото, в което after_step прескача стъпката след първата",
+    "max_turns=2: one pause before the last step":
+        "max_turns=2: една пауза преди последната стъпка",
+    "max_turns=1: two pauses, two extensions": "max_turns=1: две паузи, две разширявания",
+    "max_turns=0: turns run out a third time → close":
+        "max_turns=0: ходовете свършват за трети път → затваряне",
+    "a budget that is never reached": "бюджет, който никога не се достига",
+    "max_tool_calls=0: two pauses for tool calls":
+        "max_tool_calls=0: две паузи заради извиквания на инструменти",
+    "max_seconds=5, one simulated second a move":
+        "max_seconds=5, по една симулирана секунда на преход",
+    "max_turns=1: turns run out twice": "max_turns=1: ходовете свършват два пъти",
+    "all three limits tight: two extensions of each":
+        "и трите лимита тесни: по две разширявания на всеки",
+    "max_seconds=5 on a clock of 3 s a move: seconds run out a third time":
+        "max_seconds=5 при часовник от 3 s на преход: секундите свършват за трети път",
+    "no turns and no tool calls: turns run out a third time":
+        "без ходове и без извиквания на инструменти: ходовете свършват за трети път",
+    "rows from {name}": "редовете от {name}",
+    "the real batch harness alone": "само истинският пакетен харнес",
+    "three harnesses: one allows EXECUTING -> IDLE (a pause in the middle of a step), one DONE "
+    "-> IDLE, then the real one":
+        "три харнеса: един позволява EXECUTING -> IDLE (пауза по средата на стъпка), един "
+        "DONE -> IDLE, после истинският",
+    "three harnesses: one forbids IDLE -> REFLECTING (the resume), the real one, one forbids "
+    "AWAITING_TOOL -> REFLECTING":
+        "три харнеса: един забранява IDLE -> REFLECTING (продължаването), истинският, един "
+        "забранява AWAITING_TOOL -> REFLECTING",
+    # labels that are commands: code, the same in every language
+    "rm -rf build/cache": "rm -rf build/cache",
+    "rm -fr /": "rm -fr /",
+    "rm -r -f /tmp/x": "rm -r -f /tmp/x",
+    "rm --recursive --force dist": "rm --recursive --force dist",
+    "sudo rm -Rf ~": "sudo rm -Rf ~",
+    "rm notes.txt": "rm notes.txt",
+    "rm -r empty_dir": "rm -r empty_dir",
+    "grep -rf patterns.txt src": "grep -rf patterns.txt src",
+    "ls && rm -Rf dist": "ls && rm -Rf dist",
+    "rm -r -f build; echo done": "rm -r -f build; echo done",
+    "echo 'rm -rf /'": "echo 'rm -rf /'",
+    "du -sh build/cache | sort -h": "du -sh build/cache | sort -h",
+    "read_file(notes.txt)": "read_file(notes.txt)",
+    # the cases only the grader adds
+    "generated call {number}": "генерирано извикване {number}",
+    "generated command {number}": "генерирана команда {number}",
+    "generated session {number}": "генерирана сесия {number}",
+    "generated turn limit {number}": "генериран лимит на ходовете {number}",
+    "generated limits {number}": "генерирани лимити {number}",
+    "generated harnesses {number}": "генерирани харнеси {number}",
+    # hints
+    "Split the command at ; && || | and &, drop a leading sudo, and look for rm with both a "
+    "recursive flag (-r, -R, --recursive) and a force flag (-f, --force), in any order or "
+    "combination. Raise to block; return None to let a call through.":
+        "Раздели командата при ; && || | и &, махни началното sudo и търси rm и с флаг за "
+        "рекурсия (-r, -R, --recursive), и с флаг за принуда (-f, --force), в какъвто и да е "
+        "ред и съчетание. Хвърли изключение, за да блокираш; върни None, за да пуснеш "
+        "извикването.",
+    "Count tool.call events, and split the tool.error events: no call_id (None) means the call "
+    "was blocked before it was handed out; a call_id means it was handed out and failed. A "
+    "step's figures are the ones seen since the last step.start or step.end, and step.end "
+    "closes the step.":
+        "Брой събитията tool.call и раздели събитията tool.error: без call_id (None) значи, че "
+        "извикването е блокирано, преди да бъде подадено навън; с call_id — че е подадено и е "
+        "пропаднало. Числата на стъпката са видените от последното step.start или step.end "
+        "насам, а step.end затваря стъпката.",
+    "Loop until stop.kind == 'done': answer a tool_call with "
+    "harness.resume(harness.call_tool(stop.request)); on a pause read stop.pause['limit']; if "
+    "that limit was extended twice already, return harness.close(...); otherwise extend that "
+    "limit only (turns or tool_calls by 1, seconds by 10), count it, and call "
+    "harness.resume().":
+        "Върти, докато stop.kind == 'done': на tool_call отговаряй с "
+        "harness.resume(harness.call_tool(stop.request)); при пауза прочети "
+        "stop.pause['limit']; ако този лимит вече е разширяван два пъти, върни "
+        "harness.close(...); иначе разшири само него (turns или tool_calls с 1, seconds с 10), "
+        "преброй го и извикай harness.resume().",
+    "One row per ordered pair of states (36 rows, self-loops included); legal is True only for "
+    "the twelve moves of Figure 2, the batch harness's (this chapter's own table, TRANSITIONS, "
+    "pauses in every active state: the batch harness does not).":
+        "По един ред за всяка наредена двойка състояния (36 реда, включително от състояние към "
+        "самото него); legal е True само за дванадесетте прехода от фигура 2, тези на пакетния "
+        "харнес (собствената таблица на главата, TRANSITIONS, позволява пауза във всяко активно "
+        "състояние, а пакетният харнес — не).",
+    "For each row, call validate(source, target); it raises IllegalTransition when the move is "
+    "illegal. assert that what happened matches the row, and return the number of rows.":
+        "За всеки ред извикай validate(source, target); тя вдига IllegalTransition, когато "
+        "преходът е незаконен. С assert провери, че случилото се съвпада с реда, и върни броя "
+        "на редовете.",
+    # hint steps (agentloop.checks.ch4.HINTS)
+    "A dangerous call is `rm`, perhaps after `sudo`, with both a recursive and a force flag, in "
+    "any spelling and any order.":
+        "Опасно е извикване на `rm`, евентуално след `sudo`, и с флаг за рекурсия, и с флаг за "
+        "принуда, изписани по какъвто и да е начин и в какъвто и да е ред.",
+    "Flags may be joined (`-rf`, `-fr`, `-Rfv`) or apart (`-r -f`, `--recursive --force`): "
+    "look at every flag word, and at each letter of a short one.":
+        "Флаговете може да са слети (`-rf`, `-fr`, `-Rfv`) или отделни (`-r -f`, "
+        "`--recursive --force`): гледай всяка дума-флаг и всяка буква на краткия флаг.",
+    "Only a part whose first word is `rm` runs rm: `grep -rf` and `git rm -r` pass. Block by "
+    "raising; return `None` for everything else.":
+        "Само част, чиято първа дума е `rm`, изпълнява rm: `grep -rf` и `git rm -r` минават. "
+        "Блокирай, като хвърлиш изключение; за всичко друго върни `None`.",
+    "A command can have several parts joined by `;`, `&&`, `||`, `|` or `&`, and any part can "
+    "be the dangerous one.":
+        "Командата може да има няколко части, свързани с `;`, `&&`, `||`, `|` или `&`, и всяка "
+        "част може да е опасната.",
+    "Text in quotes is one word, not a command: split with `shlex`, as the exercise shows, not "
+    "with `str.split`.":
+        "Текстът в кавички е една дума, не команда: разделяй с `shlex`, както показва "
+        "упражнението, а не със `str.split`.",
+    "Print the words and separators `shlex` gives you for the ✘ command, and mark where each "
+    "part starts.":
+        "Отпечатай думите и разделителите, които `shlex` ти дава за командата с ✘, и отбележи "
+        "откъде започва всяка част.",
+    "Count from the events alone: `tool.call` for the calls; a `tool.error` is either a "
+    "blocked call or a failed one.":
+        "Брой само по събитията: `tool.call` за извикванията; `tool.error` е или блокирано, "
+        "или пропаднало извикване.",
+    "A blocked call has no call id (`call_id` is `None`) and no `tool.call`; a failed one has "
+    "both.":
+        "Блокираното извикване няма номер (`call_id` е `None`) и няма `tool.call`; пропадналото "
+        "има и двете.",
+    "Subscribe your instance to one of the chapter's sessions and print each event it receives "
+    "next to your counts.":
+        "Абонирай екземпляра си за една от сесиите на главата и отпечатвай всяко получено "
+        "събитие до бройките си.",
+    "`per_step` has one entry for each `step.end`, in order, with the name and status from that "
+    "event.":
+        "`per_step` има по един запис за всяко `step.end`, по ред, с името и статуса от това "
+        "събитие.",
+    "A step's counts are those seen since the last `step.start` or `step.end`.":
+        "Бройките на стъпката са видените от последното `step.start` или `step.end` насам.",
+    "A step skipped from `after_step` ends without starting. Print the event types of the ✘ "
+    "session in order and mark where each step begins and ends.":
+        "Стъпка, прескочена от `after_step`, свършва, без да е започнала. Отпечатай видовете "
+        "събития на сесията с ✘ по ред и отбележи къде започва и свършва всяка стъпка.",
+    "Loop until the session is done: a tool call is answered, a pause names the limit that ran "
+    "out.":
+        "Върти, докато сесията свърши: на извикване на инструмент се отговаря, паузата назовава "
+        "лимита, който е свършил.",
+    "Extend only the limit that ran out, then resume; count the extensions of each limit on "
+    "its own.":
+        "Разширявай само свършилия лимит, после продължавай; брой разширяванията на всеки лимит "
+        "поотделно.",
+    "A limit may be extended twice; the third time, the session is closed. Print `stop.kind` "
+    "and `stop.pause` at each turn of your loop.":
+        "Лимитът може да се разшири два пъти; на третия път сесията се затваря. Отпечатвай "
+        "`stop.kind` и `stop.pause` на всяка обиколка на цикъла си.",
+    "Any of the three limits can run out: `stop.pause['limit']` says which.":
+        "Всеки от трите лимита може да свърши: `stop.pause['limit']` казва кой.",
+    "Each limit has its own count and its own step: turns and tool calls by 1, seconds by 10.":
+        "Всеки лимит има своя бройка и своя стъпка: ходовете и извикванията на инструменти с 1, "
+        "секундите с 10.",
+    "Two more turns and two more tool calls are allowed in one session. Print which limit each "
+    "pause names, and your counts after it.":
+        "В една сесия са позволени още два хода и още две извиквания на инструменти. Отпечатвай "
+        "кой лимит назовава всяка пауза и бройките си след нея.",
+    "One row for every ordered pair of the six states: 36 rows, a state to itself included.":
+        "По един ред за всяка наредена двойка от шестте състояния: 36 реда, включително от "
+        "състояние към самото него.",
+    "`legal` comes from Figure 2, the batch harness's, not from this chapter's `TRANSITIONS`.":
+        "`legal` идва от фигура 2, тази на пакетния харнес, а не от `TRANSITIONS` на тази глава.",
+    "The batch harness pauses in one state only and always resumes to it: look at your rows "
+    "into and out of IDLE.":
+        "Пакетният харнес минава в пауза само в едно състояние и винаги продължава към него: "
+        "погледни редовете си към и от IDLE.",
+    "The expectations are your rows: for each one, ask `validate` about its source and target, "
+    "and compare what happened with its `legal`.":
+        "Очакванията са твоите редове: за всеки питай `validate` за неговите source и target и "
+        "сравни случилото се с неговото `legal`.",
+    "A legal move returns quietly; an illegal one raises `IllegalTransition`. Catch it, then "
+    "`assert` that what happened matches the row.":
+        "Законният преход се връща тихо; незаконният вдига `IllegalTransition`. Улови го, после "
+        "с `assert` провери, че случилото се съвпада с реда.",
+    "Try your test on a `validate` that allows every move: it must fail with an "
+    "`AssertionError`.":
+        "Пробвай теста си на `validate`, която позволява всеки преход: той трябва да пропадне с "
+        "`AssertionError`.",
+    "A harness that refuses a legal move raises `IllegalTransition` where your row says the "
+    "move is allowed: your test must notice it.":
+        "Харнес, който отказва законен преход, вдига `IllegalTransition` там, където редът ти "
+        "казва, че преходът е позволен: тестът ти трябва да го забележи.",
+    "Try your test on a `validate` that refuses every move: it must fail with an "
+    "`AssertionError`, not with `IllegalTransition`.":
+        "Пробвай теста си на `validate`, която отказва всеки преход: той трябва да пропадне с "
+        "`AssertionError`, а не с `IllegalTransition`.",
+    # why an answer is wrong
+    "the hook is not written yet (it raises NotImplementedError)":
+        "хукът още не е написан (вдига NotImplementedError)",
+    "the hook {hook}; a hook blocks by raising an exception (returning False, SKIP or a "
+    "message does not block the call)":
+        "хукът {hook}; хукът блокира, като хвърли изключение (да върне False, SKIP или "
+        "съобщение не блокира извикването)",
+    "the command reached the tool: raise an exception to block it":
+        "командата стигна до инструмента: хвърли изключение, за да я блокираш",
+    "a safe call was blocked (the hook raised)":
+        "безопасно извикване беше блокирано (хукът хвърли изключение)",
+    "the hook {hook} for a safe call; to let a call through, return None":
+        "хукът {hook} при безопасно извикване; за да пуснеш извикването, върни None",
+    "a safe call did not reach the tool": "безопасно извикване не стигна до инструмента",
+    "the tool received {args}; a guard lets safe calls through unchanged":
+        "инструментът получи {args}; предпазителят пуска безопасните извиквания непроменени",
+    "figures() must return a dict with {key}": "figures() трябва да връща речник с {key}",
+    "{key}: expected {expected}, got {output}": "{key}: очакваше се {expected}, а е {output}",
+    "figures() must return a dict with a 'per_step' list":
+        "figures() трябва да връща речник със списък 'per_step'",
+    "expected {expected} steps in per_step, got {count}":
+        "очакваха се {expected} стъпки в per_step, а са {count}",
+    "per_step[{number}]: expected {expected}, got {output}":
+        "per_step[{number}]: очакваше се {expected}, а е {output}",
+    "extension {number}: expected {expected}, got {output} (extend only the limit that ran "
+    "out: turns or tool calls by 1, seconds by 10)":
+        "разширяване {number}: очакваше се {expected}, а е {output} (разширявай само свършилия "
+        "лимит: ходовете или извикванията на инструменти с 1, секундите с 10)",
+    "extension {number} ({extension}): {limit} had been extended {times} times already; close the "
+    "session instead":
+        "разширяване {number} ({extension}): {limit} вече е разширяван {times} пъти; вместо това "
+        "затвори сесията",
+    "expected {expected} extension(s), got {count}":
+        "очакваха се {expected} разширявания, а са {count}",
+    "expected {expected} extension(s), got {count}: the next one is {extension} (a limit is "
+    "extended up to {times} times, counted for each limit on its own)":
+        "очакваха се {expected} разширявания, а са {count}: следващото е {extension} (лимитът се "
+        "разширява до {times} пъти, броено за всеки лимит поотделно)",
+    "the session was left in {state}, not DONE: keep going until stop.kind == 'done', or "
+    "close it":
+        "сесията е оставена в {state}, а не в DONE: продължавай, докато stop.kind == 'done', "
+        "или я затвори",
+    "the session ended {outcome}, expected {expected}":
+        "сесията свърши с {outcome}, очакваше се {expected}",
+    "return the final Stop (the one whose kind is 'done')":
+        "върни последния Stop (онзи, чийто kind е 'done')",
+    "the event log differs from the reference run: answer each tool call with "
+    "harness.resume(harness.call_tool(stop.request))":
+        "логът на събитията се различава от еталонното пускане: отговаряй на всяко извикване на "
+        "инструмент с harness.resume(harness.call_tool(stop.request))",
+    "the table must be a list of (source, target, legal) rows":
+        "таблицата трябва да е списък от редове (source, target, legal)",
+    "row ({source}, {target}, …) names a state that does not exist":
+        "редът ({source}, {target}, …) назовава състояние, което не съществува",
+    "row ({source}, {target}): legal must be True or False, got {legal}":
+        "ред ({source}, {target}): legal трябва да е True или False, а е {legal}",
+    "the pair {source} -> {target} appears twice":
+        "двойката {source} -> {target} се среща два пъти",
+    "no row for {source} -> {target}: the table covers all 36 pairs":
+        "няма ред за {source} -> {target}: таблицата покрива всичките 36 двойки",
+    "{source} -> {target} is legal": "{source} -> {target} е законен преход",
+    "{source} -> {target} is illegal": "{source} -> {target} е незаконен преход",
+    "every row is well formed and every pair is there, but the table does not allow exactly "
+    "the moves of Figure 2 (which rows are wrong is not said: that would give them away)":
+        "всеки ред е добре оформен и всяка двойка я има, но таблицата не позволява точно "
+        "преходите от фигура 2 (кои редове са грешни, не се казва: това би ги издало)",
+    "the test was not run on every harness": "тестът не е пуснат на всеки харнес",
+    "the real harness (harness {number} of {total}) failed your test: a row of your table is "
+    "wrong":
+        "истинският харнес (харнес {number} от {total}) пропадна на теста ти: един ред от "
+        "таблицата ти е грешен",
+    "the real harness (harness {number} of {total}) made your test break ({result})":
+        "истинският харнес (харнес {number} от {total}) счупи теста ти ({result})",
+    "on the real harness run_table returned {rows}: it must check and count all {count} rows":
+        "на истинския харнес run_table върна {rows}: тя трябва да провери и преброи всичките "
+        "{count} реда",
+    "a harness where {pair} is {now} (harness {number} of {total}) passed your test: the test "
+    "must fail it with an AssertionError":
+        "харнес, в който {pair} е {now} (харнес {number} от {total}), мина теста ти: тестът "
+        "трябва да го провали с AssertionError",
+    "a harness where {pair} is {now} (harness {number} of {total}) made it break ({result}): "
+    "the test must fail it with an AssertionError":
+        "харнес, в който {pair} е {now} (харнес {number} от {total}), счупи теста ({result}): "
+        "тестът трябва да го провали с AssertionError",
+    # --- chapter 5's checks (agentloop.checks.ch5, agentloop_grader.answers.ch5) ---
+    "route_steps(): the actions of the one-match route, for a board and a page size":
+        "route_steps(): действията на маршрута с едно съвпадение, за табло и размер на "
+        "страницата",
+    "office_policy(): the route and a retry fit, with the fewest card files a page":
+        "office_policy(): маршрутът и един повторен опит се побират, с най-малко файлове с "
+        "карти на страница",
+    "office_policy(): the smallest and the longest boards":
+        "office_policy(): най-малките и най-дългите табла",
+    "count_blocked behind the controller: what its schema lets through":
+        "count_blocked зад контролера: какво пропуска схемата му",
+    "count_blocked called directly on generated boards":
+        "count_blocked, извикан направо върху генерирани табла",
+    "after_search(): continue, or ask — the office's rule":
+        "after_search(): продължи или питай — правилото на бюрото",
+    "after_search(): the question a person is asked":
+        "after_search(): въпросът, който се задава на човека",
+    "limit_report(): honest about what was not checked":
+        "limit_report(): честен доклад за непровереното",
+    "limit_report(): the counts of what was read and what was not, and no false claim":
+        "limit_report(): бройките на прочетеното и непрочетеното, и никакво невярно твърдение",
+    # the rules a case tests
+    "a last page that is not full is still a page to read":
+        "непълната последна страница пак е страница за четене",
+    "card files that fill every page exactly make no extra page":
+        "файлове с карти, които запълват всяка страница точно, не правят допълнителна страница",
+    "a board that fits on one page: one read, then validate and draft":
+        "табло, което се побира на една страница: едно четене, после проверка и справка",
+    "an empty board is still one (empty) page to read":
+        "празното табло пак е една (празна) страница за четене",
+    "the route and one retry fit in five steps, with the fewest card files a page":
+        "маршрутът и един повторен опит се побират в пет стъпки, с най-малко файлове с карти на "
+        "страница",
+    "a board so short that one card file a page fits: page_size 1 (a page holds one)":
+        "табло, толкова кратко, че се побира по един файл с карта на страница: page_size 1 "
+        "(страницата побира един)",
+    "a board no page size fits: the largest page the workspace allows, so the run reads as "
+    "much as it can before it stops at the limit":
+        "табло, за което не пасва никой размер на страницата: най-голямата страница, която "
+        "позволява работното пространство, за да прочете пускането колкото може повече, преди "
+        "да спре на лимита",
+    "a group of 1 to 32 characters runs: its blocked cards, their count, the unreadable files":
+        "група от 1 до 32 знака се изпълнява: блокираните ѝ карти, броят им, нечетимите файлове",
+    "a bad group (empty, longer than 32, not a text) is refused by the controller":
+        "лоша група (празна, по-дълга от 32, не текст) се отказва от контролера",
+    "the officer's tools keep working next to count_blocked":
+        "инструментите на „Дежурния“ продължават да работят до count_blocked",
+    "the group's blocked cards by id, sorted, and how many; a group word in a title does not "
+    "count":
+        "блокираните карти на групата по номер, подредени, и колко са; дума за група в "
+        "заглавието не се брои",
+    "the group is compared without regard to case":
+        "групата се сравнява без значение главни или малки букви",
+    "card files that cannot be read are listed, sorted (the count may be incomplete)":
+        "файловете с карти, които не могат да се прочетат, се изброяват, подредени (броят може "
+        "да е непълен)",
+    "a group without blocked cards: ok, an empty list, count 0":
+        "група без блокирани карти: ok, празен списък, count 0",
+    "called directly with a bad group: an error observation, never an exception":
+        "извикан направо с лоша група: наблюдение с грешка, никога изключение",
+    "a board that cannot be read: an error observation, never an exception":
+        "табло, което не може да се прочете: наблюдение с грешка, никога изключение",
+    "pages still unread → continue, ask nothing yet":
+        "още има непрочетени страници → continue, още нищо не питай",
+    "one candidate, and every card file was read → continue":
+        "един кандидат и всеки файл с карта е прочетен → continue",
+    "one candidate, but a card file could not be read → needs_input (it might be the card)":
+        "един кандидат, но един файл с карта не е могъл да се прочете → needs_input (той може да "
+        "е картата)",
+    "one match, but a card with a similar id is on the board → needs_input":
+        "едно съвпадение, но на таблото има карта с подобен номер → needs_input",
+    "an id that only starts like the match's (task-004, task-0040) is not similar → continue":
+        "номер, който само започва като този на съвпадението (task-004, task-0040), не е "
+        "подобен → continue",
+    "several matches → needs_input": "няколко съвпадения → needs_input",
+    "no match on the whole board → needs_input": "никакво съвпадение на цялото табло → needs_input",
+    "the person chose the card the search found → continue, whatever else is on the board":
+        "човекът е избрал картата, която търсенето е намерило → continue, каквото и друго да има "
+        "на таблото",
+    "several candidates: the question names each with its title and picks none":
+        "няколко кандидата: въпросът назовава всеки със заглавието му и не избира нито един",
+    "a similar id: the question names both cards with their titles":
+        "подобен номер: въпросът назовава двете карти със заглавията им",
+    "one card, but a card file went unread: the question names the card with its title and "
+    "the file, and asks to confirm":
+        "една карта, но един файл с карта е останал непрочетен: въпросът назовава картата със "
+        "заглавието ѝ и файла и моли за потвърждение",
+    "every card file that could not be read is named in the question: it might be the card":
+        "всеки файл с карта, който не е могъл да се прочете, е назован във въпроса: той може да "
+        "е картата",
+    "no match: the question quotes the query and says no card matched":
+        "никакво съвпадение: въпросът цитира заявката за търсене и казва, че няма съвпаднала "
+        "карта",
+    "says that not every card was checked; no success words, nothing found, no card":
+        "казва, че не всяка карта е проверена; никакви думи за успех, нищо намерено, никаква "
+        "карта",
+    "names every card file on the pages read that could not be read":
+        "назовава всеки файл с карта от прочетените страници, който не е могъл да се прочете",
+    "states the card files read, of how many, and how many were not; the pages read, of how "
+    "many; no other number, and no false claim":
+        "казва прочетените файлове с карти, от колко, и колко не са прочетени; прочетените "
+        "страници, от колко; никакво друго число и никакво невярно твърдение",
+    "a read that failed read no page: the pages read are fewer than the steps":
+        "пропаднало четене не е прочело страница: прочетените страници са по-малко от стъпките",
+    # the cases a learner sees
+    "16 card files, 5 a page": "16 файла с карти, по 5 на страница",
+    "101 card files, 50 a page": "101 файла с карти, по 50 на страница",
+    "14 card files, 2 a page": "14 файла с карти, по 2 на страница",
+    "15 card files, 5 a page": "15 файла с карти, по 5 на страница",
+    "100 card files, 50 a page": "100 файла с карти, по 50 на страница",
+    "3 card files, 5 a page": "3 файла с карти, по 5 на страница",
+    "14 card files, 5 a page (the example board)":
+        "14 файла с карти, по 5 на страница (примерното табло)",
+    "1 card file, 1 a page": "1 файл с карта, по 1 на страница",
+    "an empty board, 5 a page": "празно табло, по 5 на страница",
+    "14 card files (as many as the example board)":
+        "14 файла с карти (колкото примерното табло)",
+    "10 card files": "10 файла с карти",
+    "5 card files": "5 файла с карти",
+    "99 card files": "99 файла с карти",
+    "100 card files": "100 файла с карти",
+    "101 card files": "101 файла с карти",
+    "150 card files": "150 файла с карти",
+    "400 card files": "400 файла с карти",
+    "an empty board": "празно табло",
+    "1 card file": "1 файл с карта",
+    "count_blocked('lab') on the example board": "count_blocked('lab') върху примерното табло",
+    "count_blocked('LAB'): the group ignores case":
+        "count_blocked('LAB'): групата не гледа главни и малки букви",
+    "a group of 32 characters runs (no such group)":
+        "група от 32 знака се изпълнява (такава група няма)",
+    "an empty group → refused (bad_argument)": "празна група → отказано (bad_argument)",
+    "a group of 33 characters → refused": "група от 33 знака → отказано",
+    "group 3, not a text → refused (bad_argument)": "група 3, не текст → отказано (bad_argument)",
+    "no group → refused (missing_argument)": "без group → отказано (missing_argument)",
+    "an extra status → refused (extra_argument)": "излишен status → отказано (extra_argument)",
+    "read_task_cards still runs next to it": "read_task_cards още се изпълнява до него",
+    "'lab' on the example board": "'lab' върху примерното табло",
+    "'admin' on the example board": "'admin' върху примерното табло",
+    "'Lab' is the same group as 'lab'": "'Lab' е същата група като 'lab'",
+    "'design': no blocked card": "'design': никаква блокирана карта",
+    "'kitchen': no card at all": "'kitchen': изобщо никаква карта",
+    "the example board's task-012.md cannot be read":
+        "task-012.md на примерното табло не може да се прочете",
+    "group 42 → an error observation": "група 42 → наблюдение с грешка",
+    "an empty group → an error observation": "празна група → наблюдение с грешка",
+    "a group of 40 characters → an error observation": "група от 40 знака → наблюдение с грешка",
+    "a board folder that is not there → an error observation":
+        "папка на табло, която я няма → наблюдение с грешка",
+    "'equipment': task-003 and task-003-copy": "'equipment': task-003 и task-003-copy",
+    "'lab': five cards of the lab group": "'lab': пет карти от групата lab",
+    "'task-003' on the fixed board: task-003-copy is there too":
+        "'task-003' върху поправеното табло: там е и task-003-copy",
+    "'task-003-copy' on the fixed board: task-003 is there too":
+        "'task-003-copy' върху поправеното табло: там е и task-003",
+    "'posters' on the fixed board: task-004 alone":
+        "'posters' върху поправеното табло: само task-004",
+    "'posters' on the office board: task-004 alone, task-012.md unread":
+        "'posters' върху таблото на бюрото: само task-004, task-012.md е непрочетен",
+    "'task-004' with task-0040 on the board": "'task-004' с task-0040 на таблото",
+    "'catering': nothing on the whole board": "'catering': нищо на цялото табло",
+    "'equipment' after page 1 of 3": "'equipment' след страница 1 от 3",
+    "'task-003', the card Anya chose: task-003-copy and task-012.md are still there":
+        "'task-003', картата, която Аня избра: task-003-copy и task-012.md още са там",
+    "'equipment' on the fixed board: two cards": "'equipment' върху поправеното табло: две карти",
+    "'lab' on the fixed board: five cards": "'lab' върху поправеното табло: пет карти",
+    "'task-003' and its similar task-003-copy": "'task-003' и подобната ѝ task-003-copy",
+    "'posters' on the office board: task-004, and task-012.md unread":
+        "'posters' върху таблото на бюрото: task-004, а task-012.md е непрочетен",
+    "'equipment' on the office board: two cards, and task-012.md unread":
+        "'equipment' върху таблото на бюрото: две карти, а task-012.md е непрочетен",
+    "'catering' on the fixed board: nothing matched":
+        "'catering' върху поправеното табло: нищо не е съвпаднало",
+    "'catering' on the office board: nothing matched that could be read":
+        "'catering' върху таблото на бюрото: нищо четимо не е съвпаднало",
+    "the limit route: 2 card files a page, 5 steps":
+        "маршрутът limit: по 2 файла с карти на страница, 5 стъпки",
+    "the limit2 route: 5 a page, 2 steps": "маршрутът limit2: по 5 на страница, 2 стъпки",
+    "13 a page, 1 step: task-012.md was on the page read":
+        "по 13 на страница, 1 стъпка: task-012.md беше на прочетената страница",
+    "3 a page, 4 steps: the first read failed and was retried":
+        "по 3 на страница, 4 стъпки: първото четене пропадна и беше повторено",
+    "the last_step_failure route: the fifth read failed, no step left for the retry":
+        "маршрутът last_step_failure: петото четене пропадна, не остава стъпка за повторния опит",
+    # the cases only the grader adds
+    "generated board of {count} card files": "генерирано табло от {count} файла с карти",
+    "generated long board {number}": "генерирано дълго табло {number}",
+    "generated board {number}": "генерирано табло {number}",
+    # hints
+    "Count the reads first: how many pages does the board make (a last page that is not full "
+    "is read all the same, and even an empty board is one page)? Then add the actions that "
+    "come after the search.":
+        "Първо преброй четенията: колко страници прави таблото (непълната последна страница "
+        "също се чете, а дори празното табло е една страница)? После добави действията, които "
+        "идват след търсенето.",
+    "Count the one-match route's actions for a page size: every page, validate, draft, and the "
+    "check's board fails its first read once. Which page size is the smallest that still fits "
+    "in max_steps? (1 to 50 card files a page.)":
+        "Преброй действията на маршрута с едно съвпадение за даден размер на страницата: всяка "
+        "страница, проверка, справка, а таблото на проверката проваля първото си четене веднъж. "
+        "Кой е най-малкият размер на страницата, който още се побира в max_steps? (от 1 до 50 "
+        "файла с карти на страница.)",
+    "A page holds at least 1 card file and at most 50 (the workspace refuses others); when "
+    "even the largest page does not fit, the run should still read as much as it can before "
+    "the limit stops it.":
+        "Страницата побира поне 1 и най-много 50 файла с карти (работното пространство отказва "
+        "други); когато дори най-голямата страница не се побира, пускането пак трябва да прочете "
+        "колкото може повече, преди лимитът да го спре.",
+    "The controller refuses only what the schema forbids: which type and which lengths may a "
+    "group have? The observation has exactly ok, group, blocked, count and unreadable.":
+        "Контролерът отказва само онова, което схемата забранява: какъв тип и каква дължина може "
+        "да има групата? Наблюдението има точно ok, group, blocked, count и unreadable.",
+    "Read the board with load_board (BoardError: the board cannot be read); a card is in the "
+    "group when its group field equals the argument, ignoring case; check the argument "
+    "yourself before you use it.":
+        "Чети таблото с load_board (BoardError: таблото не може да се прочете); картата е в "
+        "групата, когато полето ѝ group е равно на аргумента, без значение главни или малки "
+        "букви; провери аргумента сам, преди да го използваш.",
+    "Only a complete search is judged. Which cards could the person mean: the matches, and "
+    "which others? When could a card file that was not read change the answer? And when does "
+    "the person's own choice settle it?":
+        "Преценява се само завършено търсене. Кои карти може да има предвид човекът: "
+        "съвпаденията и кои други? Кога един непрочетен файл с карта може да промени отговора? И "
+        "кога собственият избор на човека решава въпроса?",
+    "Name every candidate with its title (load_board gives you the cards) and every card file "
+    "that could not be read, ask the person, and name no other card; with no candidate, quote "
+    "the query and say that no card matched.":
+        "Назови всеки кандидат със заглавието му (load_board ти дава картите) и всеки файл с "
+        "карта, който не е могъл да се прочете, попитай човека и не назовавай друга карта; без "
+        "кандидат цитирай заявката и кажи, че няма съвпаднала карта. Въпросът се пише на "
+        "английски: проверката чете английските му думи.",
+    "Say that not all cards were checked, name each file in state['unreadable'], and claim "
+    "nothing: no success words (not even negated), no 'found', no card id.":
+        "Кажи, че не всички карти са проверени, назови всеки файл от state['unreadable'] и не "
+        "твърди нищо: никакви думи за успех (дори с отрицание), никакво 'found', никакъв номер "
+        "на карта. Докладът се пише на английски: проверката чете английските му думи.",
+    "The card files: state['scanned'] of state['total'], and how many were not read. The "
+    "pages: the state has no list of them — what did each step of this run do, and what did a "
+    "step whose read failed add? Any other number must be one of the run's counts or limits.":
+        "Файловете с карти: state['scanned'] от state['total'] и колко не са прочетени. "
+        "Страниците: състоянието няма техен списък — какво е направила всяка стъпка на това "
+        "пускане и какво е добавила стъпка, чието четене е пропаднало? Всяко друго число трябва "
+        "да е сред броячите или лимитите на пускането.",
+    # hint steps (agentloop.checks.ch5.HINTS)
+    "Count the reads first: how many pages do the card files make, `page_size` a page?":
+        "Първо преброй четенията: колко страници правят файловете с карти, по `page_size` на "
+        "страница?",
+    "A last page that is not full is read all the same, and even an empty board is one page.":
+        "Непълната последна страница също се чете, а дори празното табло е една страница.",
+    "Then add the actions that come after the search, and check yourself on the example "
+    "board: 5 actions.":
+        "После добави действията след търсенето и се провери на примерното табло: 5 действия.",
+    "Three of the four settings come straight from the office's rules; the page size is the "
+    "exercise.":
+        "Три от четирите настройки идват направо от правилата на бюрото; размерът на страницата "
+        "е упражнението.",
+    "Share out the five steps: what does the route take besides its reads, and what does one "
+    "retry of a failed read take?":
+        "Разпредели петте стъпки: какво взема маршрутът освен четенията си и какво взема един "
+        "повторен опит на пропаднало четене?",
+    "What is left is the number of reads the board must fit in. Work it out for the ✘ board on "
+    "paper, then with your `route_steps`.":
+        "Остатъкът е броят четения, в които трябва да се побере таблото. Сметни го за таблото с "
+        "✘ на хартия, после със своя `route_steps`.",
+    "A page holds 1 to 50 card files: the workspace refuses any other page size.":
+        "Страницата побира от 1 до 50 файла с карти: работното пространство отказва всеки друг "
+        "размер на страницата.",
+    "A very short board fits at any page size; a very long one fits at none.":
+        "Много краткото табло се побира при всеки размер на страницата; много дългото — при "
+        "никой.",
+    "When nothing fits, the run should read as much of the board as it can before the limit "
+    "stops it.":
+        "Когато нищо не се побира, пускането трябва да прочете колкото може повече от таблото, "
+        "преди лимитът да го спре.",
+    "The controller refuses only what your schema forbids: the group's type and lengths belong "
+    "in the schema.":
+        "Контролерът отказва само онова, което схемата ти забранява: типът и дължините на "
+        "групата са място в схемата.",
+    "The observation has exactly the keys the exercise lists, no more.":
+        "Наблюдението има точно ключовете, които изброява упражнението, не повече.",
+    "Propose `count_blocked` through `validate_proposal` with an empty group and with 33 "
+    "characters, as the cell below does: both must be refused.":
+        "Предложи `count_blocked` през `validate_proposal` с празна група и с 33 знака, както "
+        "прави клетката по-долу: и двете трябва да бъдат отказани.",
+    "Read the board with `load_board(board)`: its cards and the files it could not read.":
+        "Чети таблото с `load_board(board)`: картите му и файловете, които не е могло да прочете.",
+    "A card is in the group when its own `group` field matches, ignoring case; a word in a "
+    "title is not a group.":
+        "Картата е в групата, когато собственото ѝ поле `group` съвпада, без значение главни или "
+        "малки букви; дума в заглавието не е група.",
+    "Called directly, the tool checks its argument itself, and a board that cannot be read "
+    "gives an error observation: never an exception.":
+        "Извикан направо, инструментът сам проверява аргумента си, а табло, което не може да се "
+        "прочете, дава наблюдение с грешка: никога изключение.",
+    "Only a complete search is judged; pages still unread mean there is nothing to ask yet.":
+        "Преценява се само завършено търсене; непрочетените страници значат, че още няма какво "
+        "да се пита.",
+    "The candidates are the matches and every card whose id is similar to a match's: one id is "
+    "the other followed by `-` and more.":
+        "Кандидатите са съвпаденията и всяка карта, чийто номер е подобен на номера на "
+        "съвпадение: единият номер е другият, последван от `-` и още нещо.",
+    "One candidate is enough only when every card file was read — and the person's own choice "
+    "settles it. Walk the ✘ case through the rules in the exercise's order.":
+        "Един кандидат стига само когато всеки файл с карта е прочетен — а собственият избор на "
+        "човека решава въпроса. Прекарай случая с ✘ през правилата в реда от упражнението.",
+    "The question names every candidate with its title, and every card file that could not be "
+    "read.":
+        "Въпросът назовава всеки кандидат със заглавието му и всеки файл с карта, който не е "
+        "могъл да се прочете.",
+    "It asks (a `?`) and picks nothing: no 'I picked', no 'the card is', and no other card.":
+        "Той пита (`?`) и не избира нищо: никакво 'I picked', никакво 'the card is' и никаква "
+        "друга карта.",
+    "Print your question for the ✘ case and read it as Anya would: could she answer it?":
+        "Отпечатай въпроса си за случая с ✘ и го прочети, както би го прочела Аня: може ли да "
+        "отговори?",
+    "The report says that not every card was checked, and claims nothing else.":
+        "Докладът казва, че не всяка карта е проверена, и не твърди нищо друго.",
+    "No success word, not even negated; no 'found', no card id; every file in "
+    "`state['unreadable']` is named.":
+        "Никаква дума за успех, дори с отрицание; никакво 'found', никакъв номер на карта; всеки "
+        "файл от `state['unreadable']` е назован.",
+    "Read your report for the ✘ case word by word against the exercise's table.":
+        "Прочети доклада си за случая с ✘ дума по дума срещу таблицата на упражнението.",
+    "The card files: how many were read, of how many, and how many were not — as numbers.":
+        "Файловете с карти: колко са прочетени, от колко и колко не са — като числа.",
+    "The pages: the state has no list of them, so count them from what each step of the run "
+    "did.":
+        "Страниците: състоянието няма техен списък, затова ги преброй от онова, което е "
+        "направила всяка стъпка на пускането.",
+    "What did a step whose read failed add? Compare your count with the `last_step_failure` "
+    "route above.":
+        "Какво е добавила стъпка, чието четене е пропаднало? Сравни бройката си с маршрута "
+        "`last_step_failure` отгоре.",
+    # why an answer is wrong
+    "return the number of actions as a whole number (an int), got {output}":
+        "върни броя на действията като цяло число (int), а е {output}",
+    "{card_files} card files, {page_size} a page: the route takes {expected} actions, not "
+    "{output}":
+        "{card_files} файла с карти, по {page_size} на страница: маршрутът отнема {expected} "
+        "действия, а не {output}",
+    "return a dict with exactly {keys}; got {output}": "върни речник с точно {keys}; а е {output}",
+    "the settings do not load as a workspace: {problem}":
+        "настройките не се зареждат като работно пространство: {problem}",
+    "the office allows {max_steps} actions a run: max_steps {steps}":
+        "бюрото позволява {max_steps} действия за пускане: max_steps {steps}",
+    "the office allows one retry of a failed read: max_retries 1":
+        "бюрото позволява един повторен опит на пропаднало четене: max_retries 1",
+    "guards: the repeated-action guard and nothing else, ['repeated']":
+        "guards: само предпазителят срещу повторено действие, ['repeated']",
+    "page_size {page} fits as well: use the fewest card files a page (a page is what the model "
+    "is sent in one go)":
+        "page_size {page} също се побира: използвай най-малко файлове с карти на страница "
+        "(страницата е онова, което се праща на модела наведнъж)",
+    "with page_size {page}, on a board of {count} card files whose first read fails once, the "
+    "run stops at the limit on step {step}: the route and its retry do not fit in max_steps "
+    "{max_steps}":
+        "с page_size {page}, върху табло от {count} файла с карти, чието първо четене пропада "
+        "веднъж, пускането спира на лимита на стъпка {step}: маршрутът и повторният му опит не "
+        "се побират в max_steps {max_steps}",
+    "no page size fits {count} card files: take the largest page the workspace allows, so that "
+    "the run reads as much as it can (page_size {page} reads {scanned} before the limit)":
+        "никой размер на страницата не побира {count} файла с карти: вземи най-голямата "
+        "страница, която позволява работното пространство, за да прочете пускането колкото може "
+        "повече (page_size {page} прочита {scanned} преди лимита)",
+    "expected an error observation {'ok': False, 'error': ...}, got {output}":
+        "очакваше се наблюдение с грешка {'ok': False, 'error': ...}, а е {output}",
+    "an error observation says why in 'error', a non-empty text":
+        "наблюдението с грешка казва защо в 'error', с непразен текст",
+    "the observation has the keys {keys}; expected {expected}":
+        "наблюдението има ключовете {keys}; очакваха се {expected}",
+    "no tool named 'count_blocked' is in the registry after your function ran":
+        "след като функцията ти се изпълни, в регистъра няма инструмент с име 'count_blocked'",
+    "give count_blocked a description a model can read (a sentence)":
+        "дай на count_blocked описание, което моделът може да прочете (изречение)",
+    "the reported outcome does not match what the controller decides for that schema":
+        "съобщеният резултат не съвпада с онова, което контролерът решава за тази схема",
+    "the controller ran it; it should refuse it with {expected}: check the schema":
+        "контролерът го изпълни; трябва да го откаже с {expected}: провери схемата",
+    "refused with {code}; expected {expected}": "отказано с {code}; очакваше се {expected}",
+    "the controller refused it with {code}; it should run":
+        "контролерът го отказа с {code}; а трябва да се изпълни",
+    "return a pair (decision, question), got {output}":
+        "върни двойка (decision, question), а е {output}",
+    "expected {expected}, got {output} ({why})": "очакваше се {expected}, а е {output} ({why})",
+    "pages are still unread": "още има непрочетени страници",
+    "continue asks nothing: the question is None": "continue не пита нищо: въпросът е None",
+    "needs_input comes with the question for the person, a non-empty str":
+        "needs_input идва с въпроса към човека, непразен str",
+    "expected 'needs_input', got {output}": "очакваше се 'needs_input', а е {output}",
+    "keep the question under 500 characters: a person has to read it":
+        "дръж въпроса под 500 знака: човек трябва да го прочете",
+    "the question names {card}, which is not one of the candidates":
+        "въпросът назовава {card}, която не е сред кандидатите",
+    "ask the person: the question needs a '?'": "попитай човека: въпросът иска '?'",
+    "nothing was chosen, but the question says {words}":
+        "нищо не е избрано, а въпросът казва {words}",
+    "{file} could not be read, so it might be the card: name every card file that could not be "
+    "read":
+        "{file} не е могъл да се прочете, така че той може да е картата: назови всеки файл с "
+        "карта, който не е могъл да се прочете",
+    "say what was searched for: quote the query {query}":
+        "кажи какво е търсено: цитирай заявката {query}",
+    "the person must see every candidate; missing {card}":
+        "човекът трябва да види всеки кандидат; липсва {card}",
+    "give each candidate its title, so the person can tell them apart: {card} is {title}":
+        "дай на всеки кандидат заглавието му, за да може човекът да ги различи: {card} е {title}",
+    "cards did match: do not say that none did":
+        "карти са съвпаднали: не казвай, че няма такива",
+    "keep the report under 400 characters: a person has to read it":
+        "дръж доклада под 400 знака: човек трябва да го прочете",
+    "nothing was achieved, but the report says {words} (even negated)":
+        "нищо не е постигнато, а докладът казва {words} (дори с отрицание)",
+    "no card was confirmed: do not say 'found'": "никоя карта не е потвърдена: не казвай 'found'",
+    "not everything was checked, but the report claims it was":
+        "не всичко е проверено, а докладът твърди, че е",
+    "the search ended before its last page, but the report says {pages} of {total} pages were "
+    "read":
+        "търсенето свърши преди последната си страница, а докладът казва, че са прочетени "
+        "{pages} от {total} страници",
+    "name no card ({card}): the matches on the pages read are not a result":
+        "не назовавай карта ({card}): съвпаденията от прочетените страници не са резултат",
+    "say that not every card was checked (e.g. 'not all cards were checked')":
+        "кажи, че не всяка карта е проверена (например 'not all cards were checked')",
+    "name every card file that could not be read: {file} is missing":
+        "назови всеки файл с карта, който не е могъл да се прочете: липсва {file}",
+    "say how many card files were read, of how many ({scanned} of {total})":
+        "кажи колко файла с карти са прочетени, от колко ({scanned} от {total})",
+    "say how many card files were not read, as a number ({unread})":
+        "кажи колко файла с карти не са прочетени, като число ({unread})",
+    "the report says {said} of {of} pages were read, but the run read {pages}: count the reads "
+    "that worked":
+        "докладът казва, че са прочетени {said} от {of} страници, а пускането е прочело "
+        "{pages}: брой успешните четения",
+    "say how many pages were read, of how many ({pages} of {page_count})":
+        "кажи колко страници са прочетени, от колко ({pages} от {page_count})",
+    "the report says {number}, which is none of this run's counts or limits":
+        "докладът казва {number}, а това не е сред броячите или лимитите на това пускане",
 }
