@@ -907,7 +907,7 @@ MESSAGES = {
     "an answer on the last allowed step is still an answer":
         "отговор на последната позволена стъпка пак е отговор",
     "a reply with neither an answer nor an action (max_tokens) ends with its end: line too":
-        "отговор без отговор и без действие (max_tokens) също свършва с реда си end:",
+        "реплика без отговор и без действие (max_tokens) също свършва с реда си end:",
     "a reply with several actions runs and logs each; the answer after it ends the run":
         "отговор с няколко действия изпълнява и записва всяко; отговорът след него слага край "
         "на пускането",
