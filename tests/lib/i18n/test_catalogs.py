@@ -1,6 +1,8 @@
 """The catalogs never go stale silently: every English text the library writes for chapter 1
-(check titles, cases, rules, hints, reasons, the ✔/✘ lines, the demos, the explorer) has
-an entry in every catalog, and every entry is still a text some source writes.
+(check titles, cases, rules, hints, reasons, the ✔/✘ lines, the demos, the explorer) and
+every word the checks of chapters 2 to 5 say (their hint steps, titles, cases, rules and
+reasons, in both editions) has an entry in every catalog, and every entry is still a text
+some source writes.
 
 Both directions are checked: a changed English message in the code leaves its catalog
 entry without a source (stale), and a new one has no entry (untranslated).
@@ -9,6 +11,9 @@ entry without a source (stale), and a new one has no entry (untranslated).
 from __future__ import annotations
 
 import ast
+import contextlib
+import functools
+import importlib
 import random
 import re
 from pathlib import Path
@@ -17,7 +22,7 @@ import pytest
 from agentloop_grader.answers import chapter_keys
 
 import agentloop.checks.ch1 as ch1
-from agentloop.checks.core import Case, judge
+from agentloop.checks.core import Case, Report, judge, run_check
 from agentloop.commands.loop import format_loop
 from agentloop.environment import SCENARIOS
 from agentloop.i18n import TRANSLATED, catalog, speaking
@@ -36,10 +41,31 @@ SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks"
            *(LIB / "practice" / f"{name}.py" for name in ("blank", "cell", "panel", "solutions",
                                                           "start", "tracking")),
            ROOT / "grader" / "agentloop_grader" / "answers" / "ch1.py",
-           ROOT / "tools" / "translations.py"]
+           ROOT / "tools" / "translations.py",
+           # chapters 2 to 5's checks, the learner's edition and the teacher's
+           *(LIB / "checks" / f"ch{n}.py" for n in range(2, 6)),
+           *(ROOT / "grader" / "agentloop_grader" / "answers" / f"ch{n}.py" for n in range(2, 6))]
 # A label the teacher's edition composes from two f-strings: f"{label}: success" with
 # label = f"generated final state {number + 1}".
 COMPOSED = {"generated final state {}: {}"}
+# Chapters 2 to 4 compose these the same way: chapter 2's generated runs
+# (f"generated run {number + 1}" + f"{label}: another key", …), chapter 3's run summary
+# (f"{what} {got!r}; expected {want!r}" with what = "the run ended with", …) and chapter 4's
+# verdicts on a harness (f"the real harness ({where}) {what}", f"{pair} is {'legal' …}").
+COMPOSED |= {f"generated run {{}}: {label}" for label in (
+    "another key", "top_topics of another key", "final first", "a final that is not the result",
+    "the result as the final", "a repeat lookup, steps left", "a lookup on step {} of {}",
+    "top_topics on the last step", "another key on the last step", "a bad key on the last step",
+    "a final on the last step")}
+COMPOSED |= {f"{what} {{}}; expected {{}}" for what in (
+    "the run ended with", "the run ended on step", "the actions run were")}
+COMPOSED |= {"{} -> {} is legal", "{} -> {} is illegal",
+             "the real harness (harness {} of {}) failed your test: a row of your table is wrong",
+             "the real harness (harness {} of {}) made your test break ({})",
+             "a harness where {} is {} (harness {} of {}) passed your test: the test must fail "
+             "it with an AssertionError",
+             "a harness where {} is {} (harness {} of {}) made it break ({}): the test must "
+             "fail it with an AssertionError"}
 LANGUAGES = [code.value for code in TRANSLATED]
 
 
@@ -228,3 +254,259 @@ def test_hidden_case_labels_read_like_the_visible_ones():
     rng = random.Random(5)
     label = Case({}, f"generated state {rng.randint(1, 99)}").label
     assert catalog("bg").translate(label).startswith("генерирано състояние ")
+
+
+# --- chapters 2 to 5: every word their checks say, in both editions ------------------------
+
+LATER_CHAPTERS = ("ch2", "ch3", "ch4", "ch5")
+
+
+def chapter_check_texts(chapter: str) -> list[str]:
+    """Hint steps, titles, hints, case labels and rules of both editions (hidden cases
+    included)."""
+    learner = importlib.import_module(f"agentloop.checks.{chapter}")
+    texts = [step for steps in learner.HINTS.values() for step in steps]
+    for edition in (list(learner.CHECKS), list(chapter_keys(chapter).values())):
+        for chk in edition:
+            texts += [chk.title, chk.hint]
+            cases = chk.all_cases(hidden=True, seed=7) if chk.has_hidden else chk.all_cases()
+            texts += [t for case in cases for t in (case.label, case.rule, case.hint)]
+    return [t for t in dict.fromkeys(texts) if t]
+
+
+def reports(chapter: str, check_id: str, answers: list, hidden: bool = True) -> list[Report]:
+    """Each answer checked on the learner's visible cases, and on the teacher's hidden ones
+    (unless `hidden` is False: a check whose hidden cases are slow to run and say nothing
+    the visible ones do not)."""
+    learner = {c.id: c for c in importlib.import_module(f"agentloop.checks.{chapter}").CHECKS}
+    teacher = chapter_keys(chapter)
+    out = [run_check(learner[check_id], answer) for answer in answers]
+    if hidden:
+        out += [run_check(teacher[check_id], answer, hidden=True, seed=3) for answer in answers]
+    return out
+
+
+def wrong_ch2() -> list[Report]:
+    from agentloop.proposals import ProposalRejected
+    from agentloop.tools import Tool
+
+    def refuse(code: str, reason: str = "no"):
+        def validate(proposal, state, registry):
+            raise ProposalRejected(code, reason)
+        return validate
+
+    def tool(schema: dict, run, description: str = "List the keys."):
+        return lambda registry, catalogue: registry.add(Tool("list_keys", description, schema,
+                                                             run(catalogue)))
+
+    bounded = {"limit": {"type": "int", "minimum": 1, "maximum": 10}}
+    keys = lambda catalogue: lambda limit: sorted(catalogue)[:limit]  # noqa: E731
+    out = []
+    for check_id in ("ch2-validate-form", "ch2-validate-context"):
+        out += reports("ch2", check_id, [lambda p, s, r: None, refuse("bad_argument"),
+                                         refuse("nonsense"), refuse("bad_field", ""),
+                                         lambda p, s, r: {}["type"]])
+    out += reports("ch2", "ch2-second-tool", [
+        lambda registry, catalogue: None, tool({"limit": {"type": "int"}}, keys),
+        tool(bounded, lambda catalogue: lambda limit: ["x"]), tool(bounded, keys, ""),
+        tool({"limit": {"type": "int", "minimum": 2, "maximum": 3}}, keys)])
+    final = {"type": "final", "answer": None}
+    out += reports("ch2", "ch2-planner", [
+        lambda state, cards: {"type": "tool", "name": "lookup", "args": {"key": state["key"]}},
+        lambda state, cards: final, lambda state, cards: "x",
+        lambda state, cards: {"type": "final", "answer": state["observations"][-1]["result"]}
+        if state["observations"] else
+        {"type": "tool", "name": "top_topics", "args": {"key": state["key"], "count": 2}}])
+    return out
+
+
+def wrong_ch3() -> list[Report]:
+    from agentloop.agent import run_agent
+    from agentloop.models import SupportModel
+
+    def previous(steps):
+        before = steps[-2:-1]
+        return "same" if before and (before[0]["tool"], before[0]["input"]) == \
+            (steps[-1]["tool"], steps[-1]["input"]) else None
+
+    def report(task, max_steps=5):
+        t = run_agent(SupportModel(), task, max_steps)
+        return {"exit": t.exit, "step": t.ended_on, "answer": t.answer or "", "requests": []}
+
+    out = []
+    for check_id in ("ch3-repeated-guard", "ch3-repeated-runs"):
+        out += reports("ch3", check_id, [lambda s: None, lambda s: "stop", lambda s: 5,
+                                         previous])
+    out += reports("ch3", "ch3-token-guard", [
+        lambda budget: lambda s: "over" if sum(x["tokens"] for x in s) > budget else None,
+        lambda budget: lambda s: "over" if sum(x["tokens"] + x["reply_tokens"] for x in s)
+        >= budget else None,
+        lambda budget: lambda s: None, lambda budget: 3])
+    out += reports("ch3", "ch3-budget-stop", [lambda task, budget: None,
+                                              lambda task, budget: 3, lambda task, budget: "x"])
+    for check_id in ("ch3-fix-loop-answers", "ch3-fix-loop-exits"):
+        out += reports("ch3", check_id, [
+            lambda model, task, max_steps=5: [], lambda model, task, max_steps=5: "x",
+            lambda model, task, max_steps=5: run_agent(model, task, max_steps).lines()[:-1]])
+    for check_id in ("ch3-exit-report-exit", "ch3-exit-report-honest"):
+        out += reports("ch3", check_id, [lambda task, max_steps=5: {}, report,
+                                         lambda task, max_steps=5: 5])
+    notes = [lambda t: "Done.", lambda t: 5, lambda t: "x" * 400,
+             lambda t: f"The customer was answered on step {t.ended_on}. No refund.",
+             lambda t: f"Not answered, no guard, step limit, step {t.ended_on}; an employee "
+                       "must take over. Waiting for approval: R-9.",
+             lambda t: f"A guard stopped step {t.ended_on}."]
+    for check_id in ("ch3-note-exit", "ch3-note-requests"):
+        out += reports("ch3", check_id, notes)
+    return out
+
+
+def wrong_ch4() -> list[Report]:
+    from agentloop.harness import IllegalTransition
+    from agentloop.harness.hooks import SKIP
+
+    def raising(payload):
+        raise PermissionError("no")
+
+    def edits(payload):
+        payload["args"]["command"] = "ls"
+
+    def naive(payload):
+        if "rm -rf" in payload.get("args", {}).get("command", ""):
+            raise PermissionError("no")
+
+    class Figures:
+        def __init__(self, figures):
+            self.figures = lambda: figures
+
+        def __call__(self, event):
+            pass
+
+    one_step = {"name": "x", "status": "ok", "tool_calls": 0, "blocked": 0, "failed": 0}
+    figures = [lambda: Figures({}), lambda: Figures({"steps": "1", "per_step": "x"}),
+               lambda: Figures({"steps": 0, "tool_calls": 0, "blocked": 0, "failed": 0,
+                                "per_step": [one_step]})]
+
+    def loop(extend):
+        def finish(harness, stop):
+            while stop.kind != "done":
+                if stop.kind == "tool_call":
+                    stop = harness.resume(harness.call_tool(stop.request))
+                    continue
+                extend(harness, stop)
+                stop = harness.resume()
+            return stop
+        return finish
+
+    names = ["IDLE", "PLANNING", "EXECUTING", "AWAITING_TOOL", "REFLECTING", "DONE"]
+    everything = [[s, t, True] for s in names for t in names]
+
+    def lenient(validate):
+        for source, target, _ in everything:
+            with contextlib.suppress(IllegalTransition):
+                validate(source, target)
+        return 36
+
+    out = []
+    for check_id in ("ch4-guard-flags", "ch4-guard-commands"):
+        out += reports("ch4", check_id, [lambda p: None, raising, lambda p: False,
+                                         lambda p: SKIP, edits, naive])
+    for check_id in ("ch4-figures-totals", "ch4-figures-per-step"):
+        out += reports("ch4", check_id, figures)
+    for check_id in ("ch4-finish-turns", "ch4-finish-any-limit"):
+        out += reports("ch4", check_id, [
+            loop(lambda h, s: h.extend_budget(turns=5, tool_calls=5, seconds=50)),
+            loop(lambda h, s: h.extend_budget(**{s.pause["limit"]: 1})),
+            lambda harness, stop: None, lambda harness, stop: harness.close("enough")])
+    out += reports("ch4", "ch4-table-rows", [
+        [], "x", [["NOPE", "IDLE", True]], [["IDLE", "IDLE", "yes"]],
+        [["IDLE", "IDLE", True]] * 2, everything[:10], everything])
+    for check_id in ("ch4-table-forbidden", "ch4-table-allowed"):
+        out += reports("ch4", check_id, [lambda v: 36, lambda v: {}["x"], lenient,
+                                         lambda v: None])
+    return out
+
+
+def wrong_ch5() -> list[Report]:
+    from agentloop.tools import Tool
+
+    def policy(page_size: int, max_steps: int = 5, max_retries: int = 1,
+               guards: tuple = ("repeated",)):
+        return lambda card_files: {"max_steps": max_steps, "max_retries": max_retries,
+                                   "page_size": page_size, "guards": list(guards)}
+
+    def tool(schema: dict, run, description: str = "Count the blocked cards of a group."):
+        return lambda registry, board: registry.add(Tool("count_blocked", description, schema,
+                                                         run))
+
+    def broken(group):
+        raise ValueError("no")
+
+    bounded = {"group": {"type": "str", "min_length": 1, "max_length": 32}}
+    extra = {"ok": True, "group": "g", "blocked": [], "count": 0, "unreadable": [], "x": 1}
+
+    def asks(text):
+        return lambda state, board: ("needs_input", text(state))
+
+    def everyone(state):
+        return " ".join(state["matches"] + [u["file"] for u in state["unreadable"]])
+
+    out = reports("ch5", "ch5-route-steps", [lambda c, p: 5, lambda c, p: "x",
+                                             lambda c, p: c // p + 2])
+    for check_id in ("ch5-policy-fit", "ch5-policy-edges"):
+        out += reports("ch5", check_id, [lambda n: {}, policy(5), policy(50), policy(0),
+                                         policy(7, max_steps=4), policy(7, max_retries=0),
+                                         policy(7, guards=())], hidden=False)
+    for check_id in ("ch5-tool-controller", "ch5-tool-board"):
+        out += reports("ch5", check_id, [
+            lambda registry, board: None, tool({"group": {"type": "str"}}, lambda g: extra,
+                                               "Count."),
+            tool({"group": {"type": "str"}}, lambda g: extra), tool(bounded, broken),
+            tool(bounded, lambda g: {"ok": False, "error": ""})], hidden=False)
+    for check_id in ("ch5-ask-decision", "ch5-ask-question"):
+        out += reports("ch5", check_id, [
+            lambda s, b: ("continue", None), lambda s, b: "x", lambda s, b: ("continue", "?"),
+            asks(lambda s: ""), asks(lambda s: "x" * 600),
+            asks(lambda s: "I picked task-003. Which one? task-999"),
+            asks(lambda s: "Which one do you mean?"),
+            asks(lambda s: "No card matches. Which one do you mean? " + everyone(s)),
+            asks(lambda s: "Which one do you mean? " + everyone(s))], hidden=False)
+    def files(state):
+        return " ".join(u["file"] for u in state["unreadable"])
+
+    for check_id in ("ch5-report-unchecked", "ch5-report-counts"):
+        out += reports("ch5", check_id, [
+            lambda s: "Done.", lambda s: "", lambda s: "x" * 500, lambda s: 5,
+            lambda s: "Not all cards were checked; found task-003.",
+            lambda s: "Not all cards were checked. All cards were read.",
+            lambda s: "Not all cards were checked. Not finished.",
+            lambda s: f"Not all cards were checked: {s['scanned']} of {s['total']}, "
+                      f"{s['total'] - s['scanned']} unread, {s['steps']} of "
+                      f"{s['page_count']} pages, 99. {files(s)}",
+            lambda s: f"Not all cards were checked: {s['scanned']} of {s['total']}, "
+                      f"{s['total'] - s['scanned']} unread. {files(s)}",
+            lambda s: f"Not all cards were checked: {s['scanned']} of {s['total']} card "
+                      f"files. {files(s)}",
+            lambda s: f"Not all cards were checked: {s['page_count']} of {s['page_count']} "
+                      "pages were read."])
+    return out
+
+
+@functools.cache
+def later_texts(chapter: str) -> frozenset[str]:
+    """What the chapter's checks can say: their fixed words, and what they said about a
+    gallery of wrong answers (the same in every language: judged in English)."""
+    texts = chapter_check_texts(chapter)
+    for report in globals()[f"wrong_{chapter}"]():
+        texts += [report.problem, report.overall, report.title]
+        texts += [t for r in report.results for t in (r.reason, r.label, r.hint)]
+    return frozenset(t for t in texts if t)
+
+
+@pytest.mark.parametrize("chapter", LATER_CHAPTERS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_everything_the_checks_of_chapters_2_to_5_say_has_a_translation(language, chapter):
+    words = catalog(language)
+    texts = later_texts(chapter)
+    assert sorted(t for t in texts if words.match(t) is None) == []
+    assert len(texts) > 100
