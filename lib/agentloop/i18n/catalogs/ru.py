@@ -1079,14 +1079,14 @@ MESSAGES = {
     "an answer on the last allowed step is still an answer":
         "ответ на последнем разрешённом шаге — всё равно ответ",
     "a scripted reply asking for two statuses at once, then an answer":
-        "ответ по сценарию, который просит сразу два статуса, а потом ответ клиенту",
+        "реплика по сценарию, которая просит сразу два статуса, а потом ответ",
     "a reply with several actions runs and logs each; the answer after it ends the run":
         "в ответе с несколькими действиями каждое выполняется и записывается в журнал; ответ "
         "после него заканчивает запуск",
     "a scripted reply cut off by max_tokens on step 2":
         "ответ по сценарию, оборванный max_tokens на шаге 2",
     "a reply with neither an answer nor an action (max_tokens) ends with its end: line too":
-        "ответ без ответа клиенту и без действия (max_tokens) тоже заканчивается своей строкой "
+        "реплика без ответа и без действия (max_tokens) тоже заканчивается своей строкой "
         "end:",
     "the fixed loop ends every run the right way: an answer, a hand-over, the limit":
         "исправленный цикл заканчивает каждый запуск правильно: ответ, передача человеку, "
