@@ -15,8 +15,11 @@ copied into the site, so it runs offline from any static file server
   wheel a learner installs: the learner's edition of the checks, no reference answer, no
   hidden case); and `agentloop_site_release`, the learner release's catalog and solutions
   bundle (each reference answer sealed until a right answer opens it);
-- the student notebooks, the progress page and two JupyterLab extensions (widgets, the
-  Pyodide kernel).
+- the student notebooks, the progress page, the start page (`00_start_here.md`) and three
+  JupyterLab extensions: the widgets', the Pyodide kernel's and the course's own
+  (tools/lab-config/learner/labextensions/agentloop-course: chapter 1 when nothing is open,
+  the Start here button, a progress page that fills itself in, a kernel only for the tab on
+  screen, a line while Python starts in the browser, no dead widget views after a reload).
 
 Downloads are cached in build/site-cache/ in this repository (or $AGENTLOOP_SITE_CACHE),
 npm's and pip's own caches included. After the build the site is checked: the command
@@ -70,10 +73,16 @@ SITE_RELEASE = ("agentloop-site-release", (["agentloop_site_release"], ["agentlo
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                 "pyodide.js", "package.json")
 EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension")
+COURSE_EXTENSIONS = ROOT / "tools" / "lab-config" / "learner" / "labextensions"
+COURSE_EXTENSION = "agentloop-course"
 SETTINGS_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
                                                     "checkForUpdates": False},
+    # the start page opens rendered, as in the learner's Lab
+    "@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown":
+                                                                   "Markdown Preview"}},
 }
+FAVICON = "favicon.ico"  # a browser asks for it; without one its console shows a 404
 
 
 class SiteError(RuntimeError):
@@ -123,11 +132,27 @@ def fetch_pyodide(version: str) -> Path:
         run(["npm", "pack", f"pyodide@{version}", "--silent"], cwd=npm_dir,
             stdout=subprocess.DEVNULL, env=env)
     unpack = Path(tempfile.mkdtemp(dir=CACHE))
-    with tarfile.open(tarball) as tar:
-        tar.extractall(unpack, filter="data")
+    unpack_safely(tarball, unpack)
     (unpack / "package").rename(target)
     shutil.rmtree(unpack)
     return target
+
+
+def unpack_safely(tarball: Path, dest: Path) -> None:
+    """Unpack a downloaded tarball into `dest`, refusing a member that would land outside it
+    or is a link, device or FIFO. Python 3.11.4 and later do this with tarfile's "data"
+    filter; before it (Debian 12 has 3.11.2) the members are checked here."""
+    with tarfile.open(tarball) as tar:
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(dest, filter="data")
+            return
+        root = dest.resolve()
+        for member in tar.getmembers():
+            where = (root / member.name).resolve()
+            if not (member.isfile() or member.isdir()) or not where.is_relative_to(root):
+                raise SiteError(f"{tarball.name}: refusing member {member.name!r} (only files "
+                                f"and folders inside the package are unpacked)")
+        tar.extractall(dest)  # noqa: S202 -- every member was checked above
 
 
 def lock_closure(packages: dict[str, Any], roots: tuple[str, ...]) -> list[str]:
@@ -245,22 +270,35 @@ def course_wheels(dest: Path, release: Path) -> dict[str, Any]:
 
 
 def student_notebooks(release: Path, files: Path) -> None:
-    """The release's student versions and progress page, into the site's files."""
-    from agentloop.practice.release import read_release
+    """The release's student versions and progress page, into the site's files, and the
+    start page made from its catalog."""
+    from agentloop.practice.release import CATALOG, read_release
+    from agentloop.practice.start import START_PAGE, start_page
 
     files.mkdir(parents=True, exist_ok=True)
     for name in read_release(release).notebooks:
         shutil.copy2(release / name, files / name)
+    catalog = json.loads((release / CATALOG).read_text(encoding="utf-8"))
+    (files / START_PAGE).write_text(start_page(catalog), encoding="utf-8")
 
 
 def copy_extensions(dest: Path) -> None:
-    """Only the widget and kernel extensions (not nbgrader's, which needs a server)."""
+    """Only the widget and kernel extensions (not nbgrader's, which needs a server), and the
+    course's own."""
     share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     for name in EXTENSIONS:
         if not (share / name / "package.json").exists():
             raise SiteError(f"JupyterLab extension {name} is not installed in {sys.prefix}: "
                             "./course test sets it up (pip install -e . -e './grader[dev]')")
         shutil.copytree(share / name, dest / name)
+    shutil.copytree(COURSE_EXTENSIONS / COURSE_EXTENSION, dest / COURSE_EXTENSION)
+
+
+def copy_favicon(output: Path) -> None:
+    """The icon a browser asks the site's root for (JupyterLite ships none there)."""
+    import jupyter_server
+
+    shutil.copy2(Path(jupyter_server.__file__).parent / "static" / FAVICON, output / FAVICON)
 
 
 def write_config(lite_dir: Path, preload: list[str]) -> None:
@@ -329,7 +367,7 @@ def check_extensions(output: Path) -> None:
     """Fail unless the site ships the widget and kernel extensions."""
     config = json.loads((output / "jupyter-lite.json").read_text(encoding="utf-8"))
     shipped = {ext["name"] for ext in config["jupyter-config-data"]["federated_extensions"]}
-    missing = sorted(set(EXTENSIONS) - shipped)
+    missing = sorted({*EXTENSIONS, COURSE_EXTENSION} - shipped)
     if missing:
         raise SiteError(f"the site lacks the JupyterLab extensions {missing}")
 
@@ -412,6 +450,7 @@ def main(argv: list[str] | None = None) -> int:
                 prepare_lite_dir(lite_dir, release)
                 clear_output(output)
                 lite_build(lite_dir, output)
+                copy_favicon(output)
         check_site(output)
         check_no_answers(output, args.chapters.resolve())
     except (SiteError, subprocess.CalledProcessError, OSError) as error:

@@ -163,8 +163,14 @@ def test_the_guards_view_in_the_text_is_the_loops():
 
 
 def test_released_stubs_are_valid_python():
-    for source in answer_cells(notebook()).values():
-        ast.parse(stub_out(source))
+    """Every answer cell, stubbed out as nbgrader's release does, parses, and raises
+    NotImplementedError where its solution was."""
+    cells = answer_cells(notebook())
+    assert cells
+    for source in cells.values():
+        stub = stub_out(source)
+        ast.parse(stub)
+        assert "raise NotImplementedError()" in stub and "BEGIN SOLUTION" not in stub
 
 
 def test_the_quiz_is_a_self_check_not_a_graded_cell():

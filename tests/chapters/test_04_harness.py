@@ -81,9 +81,17 @@ def test_the_table_rows_are_a_self_check_not_a_graded_cell():
 
 
 def test_released_stubs_are_valid_python():
+    """Every code cell, solution regions stubbed out as nbgrader's release does, parses;
+    and each cell that had a solution now raises NotImplementedError in its place."""
+    stubbed = 0
     for cell in notebook().cells:
         if cell.cell_type == "code":
-            ast.parse(stub_out(cell.source))
+            stub = stub_out(cell.source)
+            ast.parse(stub)
+            if "### BEGIN SOLUTION" in cell.source:
+                assert "raise NotImplementedError()" in stub and "END SOLUTION" not in stub
+                stubbed += 1
+    assert stubbed >= 2
 
 
 def test_the_last_demo_runs_the_test_against_this_chapters_harness_and_it_fails():

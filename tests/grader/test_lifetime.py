@@ -1,9 +1,15 @@
 """A sandbox never outlives the grading process: kill `agentloop-grade autograde` while
 submissions are stuck in infinite loops, and no worker or job process is left running —
-as root and as an ordinary teacher account, in each isolation mode."""
+as root and as an ordinary teacher account, in each isolation mode.
+
+Only the processes this test started are counted (another test may be grading on this machine
+at the same time, e.g. on another worker of a parallel run): while it runs, the test process is
+a child subreaper, so what the killed grader leaves behind is reparented to it, not to init,
+and stays below it."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
 import signal
@@ -11,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,6 +26,7 @@ from agentloop_grader import testing as T
 from agentloop_grader.course import Course
 from agentloop_grader.isolation import IsolationUnavailable, choose
 from agentloop_grader.release import release
+from isolation_probe import descendants
 from unprivileged import TEACHER, blocked_python, ensure_teacher, is_root
 
 pytestmark = pytest.mark.slow
@@ -26,12 +35,14 @@ MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces")
          ("teacher", "landlock")]
 
 
+PR_SET_CHILD_SUBREAPER = 36
+
+
 def _sandbox_processes() -> list[str]:
-    """Command lines of every process running our zygote or a job forked from it."""
+    """Command lines of the processes below this one running our zygote or a job forked
+    from it."""
     found = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
+    for pid in sorted(descendants(os.getpid())):
         try:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
         except OSError:
@@ -39,6 +50,38 @@ def _sandbox_processes() -> list[str]:
         if "agentloop_grader.sandbox.zygote" in cmdline:
             found.append(f"{pid}: {cmdline}")
     return found
+
+
+def _children() -> set[int]:
+    """This process's children, zombies included."""
+    found = set()
+    for pid in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except (OSError, ValueError):
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid():
+            found.add(int(pid))
+    return found
+
+
+@contextmanager
+def _adopting_orphans() -> Iterator[None]:
+    """This process as a child subreaper while the block runs; afterwards what it adopted is
+    killed if still running and reaped (zombies would otherwise stay until the run ends)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    before = _children()
+    assert libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0, os.strerror(ctypes.get_errno())
+    try:
+        yield
+    finally:
+        libc.prctl(PR_SET_CHILD_SUBREAPER, 0, 0, 0, 0)
+        for pid in _children() - before:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
 
 
 def _grader_command(course: Path, isolation: str, user: str) -> list[str]:
@@ -82,19 +125,20 @@ def test_killing_the_grader_leaves_no_sandbox(user, isolation):
             account = ensure_teacher()
             for item in [root, *root.rglob("*")]:
                 os.lchown(item, account.pw_uid, account.pw_gid)
-        grader = subprocess.Popen(_grader_command(course.root, isolation, user), cwd=root,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                  start_new_session=True)
-        deadline = time.monotonic() + 60
-        while len(_sandbox_processes()) < 3 and time.monotonic() < deadline:
-            time.sleep(0.2)  # two workers and at least one job in its loop
-        assert len(_sandbox_processes()) >= 3, grader.stderr.read().decode()[-2000:]
-        os.killpg(grader.pid, signal.SIGKILL)  # the grader, and only its own session
-        grader.wait()
-        deadline = time.monotonic() + 10
-        while _sandbox_processes() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert _sandbox_processes() == []
+        with _adopting_orphans():
+            grader = subprocess.Popen(_grader_command(course.root, isolation, user), cwd=root,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                      start_new_session=True)
+            deadline = time.monotonic() + 60
+            while len(_sandbox_processes()) < 3 and time.monotonic() < deadline:
+                time.sleep(0.2)  # two workers and at least one job in its loop
+            assert len(_sandbox_processes()) >= 3, grader.stderr.read().decode()[-2000:]
+            os.killpg(grader.pid, signal.SIGKILL)  # the grader, and only its own session
+            grader.wait()
+            deadline = time.monotonic() + 10
+            while _sandbox_processes() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert _sandbox_processes() == []
     finally:
         shutil.rmtree(root, ignore_errors=True)
 

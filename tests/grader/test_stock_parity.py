@@ -158,9 +158,18 @@ def test_ps_pandas_under_stock(tmp_path):
 # --- agentloop-grade against stock ---------------------------------------------------------
 
 def test_score_tables(stock_run, ours):
-    """Both tables side by side (shown with -s, or -rA)."""
-    print("\nstock nbgrader\n" + stock.score_table(stock_run.results, list(mc.KINDS)))
-    print("\nagentloop-grade\n" + stock.score_table(ours.results, list(mc.KINDS)))
+    """Both tables side by side (shown with -s, or -rA): the same graded cells in the same
+    order, and a row for every student of the class in each."""
+    tables = {"stock nbgrader": stock.score_table(stock_run.results, list(mc.KINDS)),
+              "agentloop-grade": stock.score_table(ours.results, list(mc.KINDS))}
+    for name, table in tables.items():
+        print(f"\n{name}\n{table}")
+    heads = {name: table.splitlines()[0] for name, table in tables.items()}
+    assert heads["stock nbgrader"] == heads["agentloop-grade"]
+    for table in tables.values():
+        rows = table.splitlines()[2:]
+        assert [row.split(" | ")[0].strip("| ") for row in rows] == list(mc.KINDS)
+        assert "(no submission)" not in table
 
 
 def test_release_matches_stock(stock_run, ours):

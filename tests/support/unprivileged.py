@@ -22,6 +22,7 @@ root, whose jobs run as uid 65534).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pwd
 import shutil
@@ -54,13 +55,20 @@ def is_root() -> bool:
 
 
 def ensure_teacher() -> pwd.struct_passwd:
-    """The teacher account (created with a home folder on first use)."""
+    """The teacher account (created with a home folder on first use, by one worker of a
+    parallel run while the others wait: two useradds at once fail on /etc/passwd's lock)."""
     try:
         return pwd.getpwnam(TEACHER)
     except KeyError:
-        subprocess.run(["useradd", "--create-home", "--shell", "/bin/sh", TEACHER],
-                       check=True, capture_output=True)
-        return pwd.getpwnam(TEACHER)
+        pass
+    with open(__file__, "rb") as this_file:  # a lock every test process can name
+        fcntl.flock(this_file, fcntl.LOCK_EX)
+        try:
+            return pwd.getpwnam(TEACHER)
+        except KeyError:
+            subprocess.run(["useradd", "--create-home", "--shell", "/bin/sh", TEACHER],
+                           check=True, capture_output=True)
+            return pwd.getpwnam(TEACHER)
 
 
 def blocked_python() -> tuple[str, str] | None:

@@ -37,8 +37,8 @@ def test_lab_in_russian_makes_a_russian_workspace(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "AGENTLOOP_LANG=ru" in done.stdout.splitlines()
     workspace = tmp_path / "workspace"
-    assert language_of(workspace / "01_agent_loop.ipynb") == "ru"
-    assert language_of(workspace / "02_tools_and_controller.ipynb") == "en"  # not translated yet
+    chapters = sorted(workspace.glob("0[1-9]_*.ipynb"))
+    assert len(chapters) == 5 and {language_of(path) for path in chapters} == {"ru"}
     student = json.loads((workspace / "01_agent_loop.ipynb").read_text(encoding="utf-8"))
     assert "### BEGIN SOLUTION" not in json.dumps(student)  # blank exercises, as released
     assert (tmp_path / "release-ru").is_dir() and not (tmp_path / "release").exists()

@@ -33,7 +33,7 @@ def test_the_learners_edition_holds_no_reference_hidden_case_or_seed():
     for chk in CHECKS:
         assert chk.reference is None and not chk.has_hidden, chk.id
     with pytest.raises(ValueError, match="need a seed"):
-        CHECKS[0].all_cases(hidden=True)
+        get_check("ch1-decide-failure").all_cases(hidden=True)
 
 
 @pytest.mark.parametrize("chk", CHECKS, ids=lambda c: c.id)
@@ -122,7 +122,7 @@ def test_an_answer_that_calls_the_librarys_decide_fails_in_practice_as_in_gradin
 
     check("ch1-decide-failure", wrapper)
     assert "withheld while your answer is checked" in capsys.readouterr().out
-    state = CHECKS[0].cases()[0].input
+    state = get_check("ch1-decide-failure").cases()[0].input
     assert loop.decide(state) == "continue"  # the library's decide is back afterwards
 
 

@@ -38,7 +38,8 @@ def test_plain_data_round_trips(value):
     "value",
     [object(), {1: "a"}, math.nan, math.inf, {"a": {1, 2}}, b"bytes",
      type("S", (str,), {})("x"), type("D", (dict,), {})(), type("I", (int,), {})(3)],
-    ids=repr,
+    # object()'s repr holds an address, and every worker of a parallel run must name it alike
+    ids=lambda value: "object()" if type(value) is object else repr(value),
 )
 def test_anything_else_is_refused(value):
     with pytest.raises(NotPlainData):

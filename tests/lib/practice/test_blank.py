@@ -16,7 +16,8 @@ from agentloop.practice.update import update_workspace
 
 @pytest.fixture(scope="module")
 def shell() -> Iterator[InteractiveShell]:
-    ip = InteractiveShell.instance()
+    InteractiveShell.clear_instance()  # a plain shell, not one an earlier test left (the
+    ip = InteractiveShell.instance()   # grader's GradingShell captures tracebacks itself)
     blank.load_ipython_extension(ip)
     yield ip
     ip.set_custom_exc((), None)

@@ -248,6 +248,10 @@
         restoring = false;
         var current = app.shell.currentWidget;
         if (current) start_kernel(current);
+        // chapter 1 once the app has started (JupyterLite's kernels need its service
+        // worker, which is ready only then), as its own ?path= opener waits too
+        return app.started;
+      }).then(function () {
         var open = Array.from(app.shell.widgets("main"));
         var named = /\/tree\/./.test(window.location.pathname) ||
           new URLSearchParams(window.location.search).has("path");
