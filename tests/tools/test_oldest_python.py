@@ -70,4 +70,5 @@ def test_the_oldest_promised_python_runs_the_course_sources() -> None:
                           env=env, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     version, compiled, imported, unpacked = done.stdout.split()
+    assert version.startswith("3.11.")
     assert int(compiled) > 300 and int(imported) > 90 and unpacked == "True", done.stdout
