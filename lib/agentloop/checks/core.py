@@ -89,6 +89,8 @@ def to_plain(value: Any, where: str = "the result") -> Plain:
         if kind is dict:
             out = {}
             for key, val in item.items():
+                if isinstance(key, enum.Enum) and type(key._value_) is str:
+                    key = key._value_  # a StrEnum key (e.g. a terminal) is its exact value
                 if type(key) is not str:
                     raise NotPlainData(f"{at()} has a key of type {type(key).__name__}; "
                                        "keys must be str")

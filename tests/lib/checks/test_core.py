@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import math
 
 import pytest
@@ -44,6 +45,19 @@ def test_plain_data_round_trips(value):
 def test_anything_else_is_refused(value):
     with pytest.raises(NotPlainData):
         to_plain(value)
+
+
+def test_a_named_constant_is_its_exact_value_as_a_value_and_as_a_key():
+    """The library's vocabulary (StrEnum members such as the terminals) is plain data: a
+    member becomes its value, an exact str, wherever it stands, so an answer may return
+    `{Decision.SUCCESS: 2}` as well as `{"success": 2}`."""
+    from agentloop.terminals import Decision
+
+    plain = to_plain({Decision.SUCCESS: [Decision.LIMIT], "n": 1})
+    assert plain == {"success": ["limit"], "n": 1}
+    assert all(type(key) is str for key in plain) and type(plain["success"][0]) is str
+    with pytest.raises(NotPlainData, match="key of type"):
+        to_plain({enum.IntEnum("N", "ONE").ONE: 1})  # keys are str, an int enum's too
 
 
 def test_tuples_become_lists_and_size_is_bounded():
