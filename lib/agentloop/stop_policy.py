@@ -46,19 +46,32 @@ class PolicyError(ValueError):
 def load_policy(directory: str | Path) -> dict[str, int]:
     """Read and validate `DIR/stop_policy.json`."""
     path = Path(directory) / POLICY_FILE
-    if not Path(directory).is_dir():
-        raise PolicyError(t("{folder} is not a folder; pass the folder that holds {file}",
-                            folder=directory, file=POLICY_FILE))
     try:
+        if not Path(directory).is_dir():
+            raise PolicyError(t("{folder} is not a folder; pass the folder that holds {file}",
+                                folder=directory, file=POLICY_FILE))
+        if path.is_dir():
+            raise PolicyError(t("{path} is a folder; {file} must be a file of JSON",
+                                path=path, file=POLICY_FILE))
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise PolicyError(t("no {file} in {folder}", file=POLICY_FILE, folder=directory)) \
             from None
+    except UnicodeDecodeError:
+        raise PolicyError(t("{path} is not UTF-8 text", path=path)) from None
+    except OSError as exc:
+        raise PolicyError(t("cannot read {path}: {problem}", path=path,
+                            problem=exc.strerror or type(exc).__name__)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise PolicyError(t("{path} is not valid JSON: {problem} at line {line}", path=path,
                             problem=exc.msg, line=exc.lineno)) from None
+    except RecursionError:
+        # a policy is one flat object of two numbers; JSON nested deeper than Python's
+        # parser can follow is not one
+        raise PolicyError(t("{path} must hold a JSON object with max_steps and max_retries",
+                            path=path)) from None
     if not isinstance(data, dict):
         raise PolicyError(t("{path} must hold a JSON object with max_steps and max_retries",
                             path=path))

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from unprivileged import run_as_teacher, teacher_tmp  # noqa: F401 - teacher_tmp is a fixture
 
 from agentloop.cli import main
 from agentloop.environment import SCENARIOS
@@ -108,6 +109,45 @@ def test_broken_policy_files_are_explained(tmp_path, capsys, content, message):
     assert main(["run", "--dir", str(folder)]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda path: path.mkdir(),
+         "stop_policy.json is a folder; stop_policy.json must be a file of JSON"),
+        (lambda path: path.write_bytes(b"\xff\xfe{}"), "stop_policy.json is not UTF-8 text"),
+        (lambda path: path.write_text("[" * 100_000 + "]" * 100_000),
+         "must hold a JSON object with max_steps and max_retries"),
+        (lambda path: path.write_text('{"max_steps": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+         "must hold a JSON object with max_steps and max_retries"),
+    ],
+    ids=["a folder", "not UTF-8", "nested too deep", "a value nested too deep"],
+)
+def test_a_policy_that_is_no_json_file_is_one_line(tmp_path, capsys, make, message):
+    folder = tmp_path / "policy"
+    folder.mkdir()
+    make(folder / "stop_policy.json")
+    assert main(["run", "--dir", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("unreadable", ["the file", "the folder"])
+def test_an_unreadable_policy_is_one_line_for_an_ordinary_account(teacher_tmp,  # noqa: F811
+                                                                   unreadable):
+    """Root reads any file, so the policy (or its folder) is made unreadable for the teacher
+    account and the command runs as that account (as the current user when not root)."""
+    folder = Path(teacher_tmp) / "policy"
+    folder.mkdir()
+    (folder / "stop_policy.json").write_text('{"max_steps": 2, "max_retries": 1}')
+    (folder / "stop_policy.json" if unreadable == "the file" else folder).chmod(0)
+    done = run_as_teacher([sys.executable, "-m", "agentloop", "run", "--dir", str(folder)],
+                          cwd=teacher_tmp)
+    folder.chmod(0o755)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == f"agentloop: error: cannot read {folder}/stop_policy.json: " \
+                                  "Permission denied", done.stderr
 
 
 def test_run_on_a_missing_folder(tmp_path, capsys):

@@ -270,6 +270,10 @@ MESSAGES = {
     "{path}: unknown keys {keys}; allowed: max_steps, max_retries":
         "{path}: непознати ключове {keys}; позволени са max_steps и max_retries",
     "{path}: missing {keys}": "{path}: липсват {keys}",
+    "{path} is a folder; {file} must be a file of JSON":
+        "{path} е папка, а {file} трябва да е JSON файл",
+    "{path} is not UTF-8 text": "{path} не е текст в UTF-8",
+    "cannot read {path}: {problem}": "{path} не може да бъде прочетен: {problem}",
     "{option} needs a workspace: {folder} has no agent.json, only chapter 1's stop policy":
         "{option} работи само с работна папка на агент: в {folder} няма agent.json, само "
         "правилата за спиране от глава 1",

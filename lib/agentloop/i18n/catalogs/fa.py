@@ -275,6 +275,10 @@ MESSAGES = {
     "{path}: unknown keys {keys}; allowed: max_steps, max_retries":
         "{path}: کلیدهای ناشناخته {keys}؛ مجاز: max_steps و max_retries",
     "{path}: missing {keys}": "{path}: {keys} کم است",
+    "{path} is a folder; {file} must be a file of JSON":
+        "{path} یک پوشه است؛ {file} باید یک فایل JSON باشد",
+    "{path} is not UTF-8 text": "{path} متن UTF-8 نیست",
+    "cannot read {path}: {problem}": "خواندن {path} ممکن نیست: {problem}",
     "{option} needs a workspace: {folder} has no agent.json, only chapter 1's stop policy":
         "{option} فقط با پوشهٔ کار یک عامل کار می‌کند: در {folder} فایل agent.json نیست، "
         "فقط سیاست توقف فصل ۱",

@@ -274,6 +274,10 @@ MESSAGES = {
     "{path}: unknown keys {keys}; allowed: max_steps, max_retries":
         "{path}: неизвестные ключи {keys}; допустимы max_steps и max_retries",
     "{path}: missing {keys}": "{path}: не хватает {keys}",
+    "{path} is a folder; {file} must be a file of JSON":
+        "{path} — папка, а {file} должен быть файлом JSON",
+    "{path} is not UTF-8 text": "{path} — не текст в кодировке UTF-8",
+    "cannot read {path}: {problem}": "не удаётся прочитать {path}: {problem}",
     "{option} needs a workspace: {folder} has no agent.json, only chapter 1's stop policy":
         "{option} работает только с рабочей папкой агента: в {folder} нет agent.json, только "
         "политика остановки главы 1",
