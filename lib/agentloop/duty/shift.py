@@ -45,6 +45,7 @@ from agentloop.duty.workspace import (
     LIVE_PREFIX,
     Workspace,
     WorkspaceError,
+    endpoint_model,
     load_workspace,
 )
 from agentloop.model_contract import Model
@@ -143,7 +144,10 @@ def board_cards(workspace: Workspace) -> dict[str, Card] | None:
 
 
 def model_for(workspace: Workspace) -> Model:
-    """The authored scenario, or chapter 3's live adapter for "live:MODEL_NAME"."""
+    """The authored scenario, chapter 3's live adapter for "live:MODEL_NAME", or the
+    OpenAI-compatible endpoint agent.json's model object names."""
+    if workspace.endpoint is not None:
+        return endpoint_model(workspace.endpoint)
     if not workspace.model.startswith(LIVE_PREFIX):
         return DutyModel()
     from agentloop.live import KEY_VARIABLE, LiveModel, MissingKeyError

@@ -25,7 +25,13 @@ then says "not configured" and why):
                                                            } its own, out/runs/0001/ … (see
                                                            } `runs`)
     model      str    "scenario" (the authors' scripted replies, default; the older spelling
-                      "replay" means the same) or "live:MODEL_NAME"
+                      "replay" means the same) or "live:MODEL_NAME" (chapter 3's hosted
+                      adapter, behind a key)
+               object a local model behind an OpenAI-compatible endpoint (Ollama, llama.cpp,
+                      vLLM, LM Studio): {"kind": "openai-compatible", "base_url":
+                      "http://localhost:11434/v1", "model_name": "qwen2.5:3b"} and optionally
+                      "timeout" (seconds) and "stream" (true/false); `--model` on the
+                      command line overrides it
 
 Every bad setting raises WorkspaceError, one line naming the file, the field, the value
 and what is allowed. Whether the board exists is not checked here: a missing board is
@@ -51,6 +57,9 @@ from agentloop.duty.board_tools import (
 from agentloop.duty.faults import FAULT_RANGE
 from agentloop.duty.jsonfile import MISSING, is_printable, read_json, why
 from agentloop.guards import GUARD_SPELLING, UnknownGuard, parse_guard
+from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
+from agentloop.openai_compatible import OLLAMA_BASE_URL, OLLAMA_MODEL, OpenAICompatibleModel
+from agentloop.openai_compatible import TIMEOUT as ENDPOINT_TIMEOUT
 from agentloop.stop_policy import POLICY_FILE, load_policy
 from agentloop.text import short_repr
 from agentloop.validation import is_whole_number, whole_number_range
@@ -63,12 +72,26 @@ OUTPUTS = ("save", "state", "trace")
 SCENARIO = "scenario"
 REPLAY = "replay"            # the older name of the scripted scenario (not a trace replay)
 LIVE_PREFIX = "live:"
+ENDPOINT_EXAMPLE = {"base_url": OLLAMA_BASE_URL, "model_name": OLLAMA_MODEL}
 GOAL_LENGTH = 300
 PATH_LENGTH = 200
 
 
+ENDPOINT_KEYS = ("kind", "base_url", "model_name", "timeout", "stream")
+
+
 class WorkspaceError(ValueError):
     """A workspace setting is missing or bad; the message names the file and the field."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """agent.json's local model: an OpenAI-compatible endpoint and the model it serves."""
+
+    base_url: str
+    model_name: str
+    timeout: float
+    stream: bool
 
 
 @dataclass(frozen=True)
@@ -92,6 +115,7 @@ class Workspace:
     max_retries: int
     ask_when: tuple[str, ...] = ()
     faults: tuple[int, ...] = ()
+    endpoint: Endpoint | None = None     # when model names an OpenAI-compatible endpoint
 
     @property
     def out_folder(self) -> str | None:
@@ -155,6 +179,7 @@ def load_workspace(folder: str | Path) -> Workspace:
         max_steps=policy["max_steps"], max_retries=policy["max_retries"],
         ask_when=_ask_when(where, data.get("ask_when", [])),
         faults=_faults(where, data.get("faults", [])),
+        endpoint=_endpoint(where, data.get("model")),
     )
 
 
@@ -303,14 +328,56 @@ def _outputs(where: str, data: dict[str, Any]) -> dict[str, str | None]:
 
 
 def _model(where: str, value: Any) -> str:
+    """The model as a run's banner and trace name it."""
+    if isinstance(value, dict):
+        endpoint = _endpoint(where, value)
+        assert endpoint is not None
+        return _live_model(where, endpoint).setting
     if value in (SCENARIO, REPLAY):
         return SCENARIO
     if isinstance(value, str) and value.startswith(LIVE_PREFIX) \
             and value[len(LIVE_PREFIX):].strip() and is_printable(value) \
             and len(value) <= PATH_LENGTH and "\n" not in value:
         return value
-    raise WorkspaceError(f"{where}: model must be {SCENARIO!r} or '{LIVE_PREFIX}MODEL_NAME', "
-                         f"got {_short(value)}")
+    raise WorkspaceError(f"{where}: model must be {SCENARIO!r}, '{LIVE_PREFIX}MODEL_NAME' or "
+                         f"an object {{\"kind\": \"{OPENAI_COMPATIBLE}\", \"base_url\": …, "
+                         f"\"model_name\": …}}, got {_short(value)}")
+
+
+def _endpoint(where: str, value: Any) -> Endpoint | None:
+    """agent.json's model object, checked field by field (None for a model named by text)."""
+    if not isinstance(value, dict):
+        return None
+    unknown = sorted(set(value) - set(ENDPOINT_KEYS), key=str)
+    if unknown:
+        raise WorkspaceError(f"{where}: model has unknown fields {_short(unknown)}; allowed: "
+                             f"{', '.join(ENDPOINT_KEYS)}")
+    if value.get("kind") != OPENAI_COMPATIBLE:
+        raise WorkspaceError(f"{where}: model.kind must be {OPENAI_COMPATIBLE!r} (the only "
+                             f"kind of model object), got {_short(value.get('kind', MISSING))}")
+    for name in ("base_url", "model_name"):
+        if not isinstance(value.get(name), str) or not value[name].strip() \
+                or len(value[name]) > PATH_LENGTH or not is_printable(value[name]):
+            raise WorkspaceError(f"{where}: model.{name} must be one line of text, e.g. "
+                                 f"{ENDPOINT_EXAMPLE[name]!r}, got "
+                                 f"{_short(value.get(name, MISSING))}")
+    endpoint = Endpoint(value["base_url"], value["model_name"].strip(),
+                        value.get("timeout", ENDPOINT_TIMEOUT), value.get("stream", False))
+    _live_model(where, endpoint)   # its own checks: the URL, the timeout, stream, the key
+    return endpoint
+
+
+def _live_model(where: str, endpoint: Endpoint) -> OpenAICompatibleModel:
+    try:
+        return OpenAICompatibleModel(endpoint.base_url, endpoint.model_name,
+                                     timeout=endpoint.timeout, stream=endpoint.stream)
+    except ValueError as exc:
+        raise WorkspaceError(f"{where}: model: {exc}") from None
+
+
+def endpoint_model(endpoint: Endpoint) -> OpenAICompatibleModel:
+    """The OpenAICompatibleModel agent.json's model object names (checked when loaded)."""
+    return _live_model(AGENT_FILE, endpoint)
 
 
 def _ask_when(where: str, value: Any) -> tuple[str, ...]:

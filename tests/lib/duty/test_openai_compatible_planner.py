@@ -252,3 +252,41 @@ def test_agentloop_run_refuses_incomplete_model_options(office, capsys, args, wo
     shutil.copytree(ROOT / "examples/stop_policy", Path("examples/stop_policy"))
     status, out, err = run_cli(capsys, "run", *args)
     assert status == 2 and out == "" and words in err and err.count("\n") == 1
+
+
+# --------------------------------------------------------------------------- agent.json names it
+
+def test_agent_json_names_the_endpoint_and_the_run_uses_it(office, capsys):
+    """agent.json's model object: the run goes to that endpoint with no command-line option,
+    the banner and the trace name it as `--model` would, and the trace replays offline."""
+    with FakeOpenAIServer.replaying("ch5_no_matches") as server:
+        folder = office("no_matches", model={"kind": "openai-compatible",
+                                             "base_url": server.url, "model_name": MODEL,
+                                             "timeout": 30})
+        status, out, err = run_cli(capsys, "run", "--dir", folder)
+    assert (status, err) == (1, "") and len(server.completions) >= 1
+    assert f"model: openai-compatible — {MODEL} at {server.url}; every proposal is still " \
+           "checked" in out.splitlines()
+    (trace,) = [line for line in out.splitlines() if line.startswith("trace: ")]
+    status, replayed, err = run_cli(capsys, "replay", trace.split(" — ")[0][len("trace: "):])
+    assert (status, err) == (0, "") and replayed.startswith(out)
+
+
+@pytest.mark.parametrize(("model", "words"), [
+    ({"kind": "ollama", "base_url": "http://127.0.0.1:1/v1", "model_name": MODEL},
+     "model.kind must be 'openai-compatible'"),
+    ({"kind": "openai-compatible", "model_name": MODEL}, "model.base_url must be one line"),
+    ({"kind": "openai-compatible", "base_url": "http://127.0.0.1:1/v1", "model_name": ""},
+     "model.model_name must be one line"),
+    ({"kind": "openai-compatible", "base_url": "ftp://x/v1", "model_name": MODEL},
+     "agent.json: model: "),
+    ({"kind": "openai-compatible", "base_url": "http://127.0.0.1:1/v1", "model_name": MODEL,
+      "timeout": 0}, "timeout must be a number of seconds above 0"),
+    ({"kind": "openai-compatible", "base_url": "http://127.0.0.1:1/v1", "model_name": MODEL,
+      "temperature": 1}, "model has unknown fields ['temperature']"),
+    ([1], "model must be 'scenario', 'live:MODEL_NAME' or an object"),
+])
+def test_a_bad_model_object_is_one_line_before_any_request(office, capsys, model, words):
+    folder = office("one_match", model=model)
+    status, out, err = run_cli(capsys, "run", "--dir", folder)
+    assert status == 2 and out == "" and words in err and err.count("\n") == 1, err
