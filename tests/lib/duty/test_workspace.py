@@ -78,8 +78,10 @@ CASES = [
     (with_(save=None), f"{AGENT}: save must be a file path inside the workspace, got None"),
     (with_(trace="out/answer.md"), f"{AGENT}: save, state and trace must be three different "
                                    "files"),
-    (with_(model="gpt"), f"{AGENT}: model must be 'scenario' or 'live:MODEL_NAME', got 'gpt'"),
-    (with_(model="live:"), f"{AGENT}: model must be 'scenario' or 'live:MODEL_NAME'"),
+    (with_(model="gpt"), f"{AGENT}: model must be 'scenario', 'live:MODEL_NAME' or an object "
+                         '{"kind": "openai-compatible", "base_url": …, "model_name": …}, '
+                         "got 'gpt'"),
+    (with_(model="live:"), f"{AGENT}: model must be 'scenario', 'live:MODEL_NAME' or an object"),
     (with_(speed=3), f"{AGENT}: unknown field 'speed'; the fields are: goal, query, board"),
     (with_(ask_when=["similar"]), f"{AGENT}: ask_when[0] is 'similar'; allowed: similar_ids"),
     (with_(ask_when="similar_ids"), f"{AGENT}: ask_when must be a list drawn from similar_ids"),
