@@ -24,7 +24,10 @@ the exercise cells only (their answers are self-contained).
 
 `python tools/build_chapters.py` writes chapters/NN_name.ipynb and executes it, so
 the stored outputs are the ones nbval compares. `--check` only verifies that every
-notebook's cells still match its source (what the tests run).
+notebook's cells still match its source (what the tests run). Both then validate every
+exercise against its one declaration (tools/exercises.py: the check cells, the learner's
+and the teacher's edition of the checks, the round trip's expectations, the facts file,
+the built notebooks' grade ids and points), one line per problem, and exit 1 if any.
 
 Each chapter's translations (chapters/i18n/<lang>/NN_name.md, see tools/translations.py)
 are built with it, into chapters/<lang>/NN_name.ipynb, and executed the same way. A cell
@@ -41,6 +44,7 @@ import re
 import sys
 from pathlib import Path
 
+import exercises
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +53,10 @@ CHAPTERS = ROOT / "chapters"
 
 SKIP_GRADING = "skip-grading"  # the grader's tag for cells it does not run
 HEADER = re.compile(r"^# %%(?:\s+(?P<rest>.*))?$")
+
+
+class SourceError(ValueError):
+    """A chapter source that cannot be built; the message names the file and the cell."""
 
 
 def parse(source: str) -> list[nbformat.NotebookNode]:
@@ -73,6 +81,13 @@ def parse(source: str) -> list[nbformat.NotebookNode]:
     return cells
 
 
+def _options(header: str, words: list[str]) -> dict[str, str]:
+    if not all("=" in word for word in words):
+        raise ValueError(f"bad cell header {header!r}: after the kind come only NAME=VALUE "
+                         "words (id=…, points=N)")
+    return dict(word.split("=", 1) for word in words)
+
+
 def _make_cell(header: str, lines: list[str]) -> nbformat.NotebookNode:
     while lines and not lines[-1].strip():
         lines.pop()
@@ -83,21 +98,21 @@ def _make_cell(header: str, lines: list[str]) -> nbformat.NotebookNode:
         cell = nbformat.v4.new_markdown_cell(text)
         words = header.removeprefix("[markdown]").split()
         if words:  # a written answer a person grades: `manual id=NAME points=N`
-            options = dict(w.split("=", 1) for w in words[1:])
+            options = _options(header, words[1:])
             if words[0] != "manual" or not options.get("id"):
                 raise ValueError(f"bad cell header {header!r}: use [markdown] manual id=NAME "
                                  "points=N")
             cell.metadata["nbgrader"] = {"grade_id": options["id"], "schema_version": 3,
                                          "task": False, "grade": True, "solution": True,
                                          "locked": False,
-                                         "points": int(options.get("points", 1))}
+                                         "points": _points(header, options)}
         return cell
     cell = nbformat.v4.new_code_cell("\n".join(lines))
     words = header.split()
     if not words:
         cell.metadata["tags"] = [SKIP_GRADING]
         return cell
-    kind, options = words[0], dict(w.split("=", 1) for w in words[1:])
+    kind, options = words[0], _options(header, words[1:])
     grade_id = options.get("id")
     if kind not in ("solution", "tests", "check", "readonly") or not grade_id:
         raise ValueError(f"bad cell header {header!r}: use solution|tests|check|readonly "
@@ -111,9 +126,18 @@ def _make_cell(header: str, lines: list[str]) -> nbformat.NotebookNode:
     meta = {"grade_id": grade_id, "schema_version": 3, "task": False,
             "grade": graded, "solution": kind == "solution", "locked": kind != "solution"}
     if graded:
-        meta["points"] = int(options.get("points", 1))
+        meta["points"] = _points(header, options)
     cell.metadata["nbgrader"] = meta
     return cell
+
+
+def _points(header: str, options: dict[str, str]) -> int:
+    """A graded cell's points: declared once, in its header (default 1)."""
+    text = options.get("points", "1")
+    if not text.isdigit():
+        raise ValueError(f"bad points {text!r} in cell header {header!r}: points=N, a whole "
+                         "number of 0 or more")
+    return int(text)
 
 
 def build_notebook(source_path: Path) -> nbformat.NotebookNode:
@@ -123,7 +147,10 @@ def build_notebook(source_path: Path) -> nbformat.NotebookNode:
     nb.metadata["language_info"] = {"name": "python"}
     # (The zero-install site loads `agentloop` and the widgets when its kernel starts, so a
     # chapter needs no set-up cell of its own.)
-    nb.cells = parse(source_path.read_text(encoding="utf-8"))
+    try:
+        nb.cells = parse(source_path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise SourceError(f"{exercises.shown(source_path)}: {exc}") from None
     # Stable cell ids (nbformat makes random ones), so a rebuild changes only what changed.
     for index, cell in enumerate(nb.cells):
         grade_id = cell.metadata.get("nbgrader", {}).get("grade_id")
@@ -216,7 +243,11 @@ def main(argv: list[str] | None = None) -> int:
     stale, problems = [], []
     for source in sources:
         target = CHAPTERS / f"{source.stem}.ipynb"
-        built = build_notebook(source)
+        try:
+            built = build_notebook(source)
+        except SourceError as exc:
+            print(f"build_chapters.py: {exc}", file=sys.stderr)
+            return 2
         if languages is None or "en" in languages:
             if args.check:
                 current = nbformat.read(target, as_version=4) if target.exists() else None
@@ -231,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"wrote {target.relative_to(ROOT)}")
         problems += build_translations(source.stem, build_notebook(source), languages,
                                        args.check, args.mark_stale, not args.no_execute)
+        problems += [str(problem) for problem in exercises.problems(
+            exercises.load(source, CHAPTERS, languages), build_notebook(source).cells)]
     if stale:
         print(f"out of date with chapters/src: {', '.join(stale)}; "
               "run python tools/build_chapters.py", file=sys.stderr)

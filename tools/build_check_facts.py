@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -40,18 +41,23 @@ def _json(value: Any, where: str) -> Any:
     return json.loads(json.dumps(to_plain(value, where)))
 
 
-def chapter_facts(chapter: str) -> dict[str, Any]:
-    """The facts file of one chapter, as data."""
+def chapter_facts(chapter: str, learner_checks: Iterable[Any] | None = None,
+                  keys: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The facts file of one chapter, as data: from its learner's checks (default
+    agentloop.checks.<chapter>.CHECKS) and its teacher's checks by id (default
+    agentloop_grader.answers.<chapter>)."""
     import importlib
-
-    from agentloop_grader.answers import chapter_keys
 
     from agentloop.checks.student import FORMAT, input_key, stretched
 
-    learner = importlib.import_module(f"agentloop.checks.{chapter}")
-    keys = chapter_keys(chapter)
+    if learner_checks is None:
+        learner_checks = importlib.import_module(f"agentloop.checks.{chapter}").CHECKS
+    if keys is None:
+        from agentloop_grader.answers import chapter_keys
+
+        keys = chapter_keys(chapter)
     checks: dict[str, Any] = {}
-    for chk in learner.CHECKS:
+    for chk in learner_checks:
         key = keys.get(chk.id)
         if key is None:
             raise FactsError(f"agentloop_grader.answers.{chapter} has no check {chk.id!r}")
@@ -76,6 +82,12 @@ def chapter_facts(chapter: str) -> dict[str, Any]:
 
 def render(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def stale(path: Path, data: dict[str, Any]) -> bool:
+    """Whether the facts file at `path` is missing or says other than `data`."""
+    current = path.read_text(encoding="utf-8") if path.is_file() else None
+    return current != render(data)
 
 
 def chapters_present() -> list[str]:
