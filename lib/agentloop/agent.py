@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from agentloop.i18n import t, translate
 from agentloop.loop import STEP_RANGE
 from agentloop.messages import (
     ASSISTANT,
@@ -61,7 +62,8 @@ class Exit(Word):
 ANSWERED, STEP_LIMIT, HANDED_OVER, GUARDED, MODEL_STOPPED = Exit
 EXITS = tuple(Exit)
 
-# The log's last line for each exit but an answer (the reason fills the gap).
+# The log's last line for each exit but an answer (the reason fills the gap). The log is
+# printed for a reader, in the course's language; the reason itself stays the run's data.
 STOP_LINES = {
     STEP_LIMIT: "{reason} → to an employee",
     HANDED_OVER: "needs a human — {reason}",
@@ -167,13 +169,15 @@ class Step:
 
     def lines(self) -> list[str]:
         """This step in the log: plan, action, observation (or the answer)."""
-        head = f"  step {self.number}. "
         if self.action is None:
-            return [f"{head}end: {self.plan}"]
-        out = [f"{head}plan: {self.plan}", f"    action: {describe_action(self.action)}"]
+            return [t("  step {step}. end: {answer}", step=self.number, answer=self.plan)]
+        out = [t("  step {step}. plan: {plan}", step=self.number, plan=self.plan),
+               t("    action: {action}", action=describe_action(self.action))]
         if self.observation is not None:
-            label = "observation (error)" if self.observation["is_error"] else "observation"
-            out.append(f"    {label}: {self.observation['content']}")
+            content = self.observation["content"]
+            out.append(t("    observation (error): {content}", content=content)
+                       if self.observation["is_error"] else
+                       t("    observation: {content}", content=content))
         return out
 
     def as_guard_input(self) -> GuardStep:
@@ -239,19 +243,21 @@ class Transcript:
 
     def lines(self) -> list[str]:
         """The log: the task, per step plan / action / observation, then the stop line."""
-        out = [f"task: {self.task}"]
+        out = [t("task: {task}", task=self.task)]
         for step in self.steps:
             out += step.lines()
         if self.exit != ANSWERED:
-            out.append("  stopping: " + STOP_LINES[self.exit].format(reason=self.reason))
+            out.append(t("  stopping: {why}", why=t(STOP_LINES[self.exit],
+                                                   reason=translate(self.reason))))
         return out
 
     def pending_line(self) -> str | None:
         """`pending approval: R-1 for 1187`, or None when no request was opened."""
         if not self.pending:
             return None
-        return "pending approval: " + ", ".join(f"{r['id']} for {r['order_id']}"
-                                                for r in self.pending)
+        return t("pending approval: {requests}", requests=", ".join(
+            t("{request} for {order}", request=r["id"], order=r["order_id"])
+            for r in self.pending))
 
     def __str__(self) -> str:
         return "\n".join(self.lines())

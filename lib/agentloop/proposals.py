@@ -21,6 +21,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, Literal, TypedDict
 
+from agentloop.i18n import t, translate
 from agentloop.tools import ToolRegistry, validate_key
 from agentloop.validation import validate_whole_number
 from agentloop.vocabulary import Word
@@ -133,10 +134,15 @@ class ProposalRejected(ValueError):
     def __init__(self, code: str, reason: str) -> None:
         super().__init__(code, reason)  # both in args, so the exception pickles and copies
         self.code = code
-        self.reason = reason
+        # what a reader is shown, in the course's language; args keep the rule's English
+        self.reason = translate(reason)
 
     def __str__(self) -> str:
-        return f"proposal rejected ({self.code}): {self.reason}"
+        return t("proposal rejected ({code}): {reason}", code=self.code, reason=self.reason)
+
+    def record(self) -> str:
+        """The refusal as a trace records it: English, whatever language a reader sees."""
+        return f"proposal rejected ({self.code}): {self.args[1]}"
 
 
 def validate_max_steps(max_steps: object) -> int:

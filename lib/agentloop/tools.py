@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from agentloop.i18n import t
 from agentloop.validation import is_whole_number, validate_whole_number
 
 CATALOGUE: dict[str, dict[str, Any]] = {
@@ -45,7 +46,8 @@ def validate_key(key: object) -> str:
     """Return `key` if it is a string of 1 to 32 characters, else raise ValueError."""
     low, high = KEY_LENGTH
     if not isinstance(key, str) or not is_whole_number(len(key), low, high):
-        raise ValueError(f"key must be a string of {low} to {high} characters, got {key!r}")
+        raise ValueError(t("key must be a string of {low} to {high} characters, got {key}",
+                           low=low, high=high, key=repr(key)))
     return key
 
 

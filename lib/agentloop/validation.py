@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentloop.i18n import t
+
 
 def is_whole_number(value: object, low: int | None = None, high: int | None = None) -> bool:
     """True when `value` is an int (not a bool) from `low` to `high`; None means no bound."""
@@ -21,20 +23,34 @@ def is_whole_number(value: object, low: int | None = None, high: int | None = No
     return (low is None or value >= low) and (high is None or value <= high)
 
 
-def whole_number_range(low: int | None = None, high: int | None = None, unit: str = "") -> str:
-    """What is allowed, in words: 'an integer from 1 to 5', 'a positive integer', …"""
-    unit = f" {unit}" if unit else ""
+# What is allowed, in words, for each kind of bound; with a unit, the unit after the number.
+_RANGES = {
+    "both": ("an integer from {low} to {high}", "an integer from {low} to {high} {unit}"),
+    "positive": ("a positive integer", "a positive integer {unit}"),
+    "natural": ("a whole number of 0 or more", "a whole number of 0 or more {unit}"),
+    "low": ("an integer of {low} or more", "an integer of {low} or more {unit}"),
+    "high": ("an integer of at most {high}", "an integer of at most {high} {unit}"),
+    "any": ("an integer", "an integer {unit}"),
+}
+
+
+def _range_words(low: int | None, high: int | None, unit: str) -> tuple[str, dict[str, object]]:
+    """The template that says what is allowed, and its values."""
     if low is not None and high is not None:
-        return f"an integer from {low} to {high}{unit}"
-    if low == 1:
-        return f"a positive integer{unit}"
-    if low == 0:
-        return f"a whole number of 0 or more{unit}"
-    if low is not None:
-        return f"an integer of {low} or more{unit}"
-    if high is not None:
-        return f"an integer of at most {high}{unit}"
-    return f"an integer{unit}"
+        kind = "both"
+    elif low in (0, 1):
+        kind = "positive" if low == 1 else "natural"
+    else:
+        kind = "low" if low is not None else "high" if high is not None else "any"
+    plain, with_unit = _RANGES[kind]
+    return (with_unit, {"low": low, "high": high, "unit": unit}) if unit else \
+        (plain, {"low": low, "high": high})
+
+
+def whole_number_range(low: int | None = None, high: int | None = None, unit: str = "") -> str:
+    """What is allowed, in English words: 'an integer from 1 to 5', 'a positive integer', …"""
+    template, values = _range_words(low, high, unit)
+    return template.format(**values)
 
 
 def validate_whole_number(name: str, value: Any, low: int | None = None,
@@ -46,5 +62,9 @@ def validate_whole_number(name: str, value: Any, low: int | None = None,
     ValueError: max_steps must be an integer from 1 to 5, got 6
     """
     if not is_whole_number(value, low, high):
-        raise ValueError(f"{name} must be {whole_number_range(low, high, unit)}, got {value!r}")
+        template, values = _range_words(low, high, unit)
+        if unit:  # the unit in the reader's language too
+            values["unit"] = t(unit)
+        raise ValueError(t("{name} must be {allowed}, got {value}", name=name,
+                           allowed=t(template, **values), value=repr(value)))
     return value  # is_whole_number made sure it is an int

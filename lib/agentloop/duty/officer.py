@@ -231,7 +231,7 @@ def carry_out(state: OfficerState, registry: ToolRegistry,
     try:
         check_proposal(proposal, state, registry)
     except ProposalRejected as refusal:
-        return {"ok": False, "error": str(refusal), "refused": refusal.code}
+        return {"ok": False, "error": refusal.record(), "refused": refusal.code}
     objection = first_objection(guards, state["requests"])
     if objection is not None:
         return {"ok": False, "error": f"not run: a guard stopped it ({objection})",

@@ -4,6 +4,8 @@ The top half validates one proposal (picked from the presets or edited by hand)
 against a run that asked about `key`, before or after one lookup. The bottom half
 runs a whole planner under the controller with a step budget and shows its trace.
 Everything it shows comes from `agentloop.controller`; the widget decides nothing.
+Its labels are in the course's current language (agentloop.i18n), right to left in
+Persian; proposals, codes, statuses and planner names are data, the same in every language.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from html import escape
 from typing import Any
 
 from agentloop.controller import step, validate_proposal
+from agentloop.i18n import is_rtl, t
+from agentloop.i18n.display import RTL_CLASS, RTL_STYLE, rtl_block
 from agentloop.planners import PLANNERS
 from agentloop.proposals import ProposalRejected, RunState, new_state
 from agentloop.tools import default_registry
@@ -25,6 +29,7 @@ KINDS = ("tool", "final", "shell")  # "shell" is there to be refused (unknown_ty
 STEP_RANGE = (1, 5)  # the budget slider; the controller itself allows any positive budget
 HEADERS = ("step", "proposal", "outcome")
 EDITOR = "editor"  # the fields do not make a proposal yet (bad JSON, bad requested key)
+NO_KEY = "type a requested key of 1 to 32 characters"
 
 
 def _other_key(key: str) -> str:
@@ -78,8 +83,8 @@ def _parse(field: str, text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{field} is not valid JSON ({exc.msg} at column {exc.colno})") \
-            from None
+        raise ValueError(t("{field} is not valid JSON ({error} at column {column})",
+                           field=field, error=exc.msg, column=exc.colno)) from None
 
 
 def verdict(proposal: Any, key: str, looked_up: bool) -> dict[str, Any]:
@@ -90,18 +95,20 @@ def verdict(proposal: Any, key: str, looked_up: bool) -> dict[str, Any]:
     except ProposalRejected as exc:
         return {"accepted": False, "code": exc.code, "reason": exc.reason}
     if proposal["type"] == "final":
-        does = f"the run ends with answer {json.dumps(proposal['answer'])}"
+        does = t("the run ends with answer {answer}", answer=json.dumps(proposal["answer"]))
     else:
-        does = f"the controller runs {proposal['name']}({json.dumps(proposal['args'])})"
+        does = t("the controller runs {tool}({args})", tool=proposal["name"],
+                 args=json.dumps(proposal["args"]))
     return {"accepted": True, "code": None, "reason": does}
 
 
 def verdict_line(result: dict[str, Any]) -> str:
     if result["code"] == EDITOR:
-        return f"not validated yet: {result['reason']}"
+        return t("not validated yet: {reason}", reason=result["reason"])
     if result["accepted"]:
-        return f"accepted: {result['reason']}"
-    return f"REJECTED ({result['code']}): {result['reason']} — nothing ran"
+        return t("accepted: {reason}", reason=result["reason"])
+    return t("REJECTED ({code}): {reason} — nothing ran", code=result["code"],
+             reason=result["reason"])
 
 
 def traced_run(key: str, planner: str = "plan", max_steps: int = 3) -> dict[str, Any]:
@@ -129,11 +136,13 @@ def rows(run: dict[str, Any]) -> list[tuple]:
     out = []
     for number, event in enumerate(run["events"], start=1):
         if "rejected" in event:
-            outcome = f"REJECTED ({event['rejected']}): {event['reason']}"
+            outcome = t("REJECTED ({code}): {reason}", code=event["rejected"],
+                        reason=event["reason"])
         elif "tool" in event["outcome"]:
-            outcome = f"ran {event['outcome']['tool']} → {json.dumps(event['outcome']['result'])}"
+            outcome = t("ran {tool} → {result}", tool=event["outcome"]["tool"],
+                        result=json.dumps(event["outcome"]["result"]))
         else:
-            outcome = f"final answer accepted → {event['outcome']['status']}"
+            outcome = t("final answer accepted → {status}", status=event["outcome"]["status"])
         out.append((number, event["proposal"], outcome))
     return out
 
@@ -141,11 +150,20 @@ def rows(run: dict[str, Any]) -> list[tuple]:
 def summary(run: dict[str, Any], max_steps: int) -> str:
     status = run["status"]
     if status == "rejected":
-        return "the controller refused a proposal: run() raises ProposalRejected here"
+        return t("the controller refused a proposal: run() raises ProposalRejected here")
+    if status == "stopped" and max_steps == 1:
+        return t("status: stopped — 1 step used and no final answer: not a success, whatever "
+                 "the lookup returned")
     if status == "stopped":
-        return (f"status: stopped — {max_steps} step{'s' * (max_steps != 1)} used and no "
-                "final answer: not a success, whatever the lookup returned")
-    return f"status: {status}; answer: {json.dumps(run['answer'])}"
+        return t("status: stopped — {max_steps} steps used and no final answer: not a success, "
+                 "whatever the lookup returned", max_steps=max_steps)
+    return t("status: {status}; answer: {answer}", status=status,
+             answer=json.dumps(run["answer"]))
+
+
+def headers() -> tuple[str, ...]:
+    """The run table's column names in the current language."""
+    return tuple(t(header) for header in HEADERS)
 
 
 class ProposalExplorer(TextFallback):
@@ -160,14 +178,17 @@ class ProposalExplorer(TextFallback):
         start = preset(proposal, key, looked_up)
         traced_run(key, planner, max_steps)
         wide = {"style": {"description_width": "initial"}}  # labels are longer than the default
-        self.key = w.Text(value=key, description="asked about", **wide)
-        self.looked_up = w.Checkbox(value=looked_up, description="after one lookup")
-        self.preset = w.Dropdown(options=list(PRESETS), value=proposal, description="preset")
-        self.kind = w.Dropdown(options=list(KINDS), description="type")
-        self.name = w.Text(description="tool name", **wide)
-        self.args = w.Textarea(description="args (JSON)", rows=2, **wide)
-        self.answer = w.Textarea(description="answer (JSON)", rows=2, **wide)
-        self.planner = w.Dropdown(options=list(PLANNERS), value=planner, description="planner")
+        self.key = w.Text(value=key, description=t("asked about"), **wide)
+        self.looked_up = w.Checkbox(value=looked_up, description=t("after one lookup"))
+        # a preset is shown in the reader's language; its value stays the English name
+        self.preset = w.Dropdown(options=[(t(name), name) for name in PRESETS], value=proposal,
+                                 description=t("preset"))
+        self.kind = w.Dropdown(options=list(KINDS), description=t("type"))
+        self.name = w.Text(description=t("tool name"), **wide)
+        self.args = w.Textarea(description=t("args (JSON)"), rows=2, **wide)
+        self.answer = w.Textarea(description=t("answer (JSON)"), rows=2, **wide)
+        self.planner = w.Dropdown(options=list(PLANNERS), value=planner,
+                                  description=t("planner"))
         self.max_steps = w.IntSlider(value=max_steps, min=STEP_RANGE[0], max=STEP_RANGE[1],
                                      description="max_steps")
         self.verdict_view = w.HTML()
@@ -184,17 +205,20 @@ class ProposalExplorer(TextFallback):
             control.observe(self._proposal_changed, names="value")
         for control in (self.key, self.planner, self.max_steps):
             control.observe(self._run_changed, names="value")
+        self.rtl = is_rtl()
         self.box = w.VBox([
-            w.HTML("<b>One proposal</b>"),
+            w.HTML(f"<b>{escape(t('One proposal'))}</b>"),
             w.HBox([self.key, self.looked_up]),
             self.preset,
             w.HBox([self.kind, self.name]),
             w.HBox([self.args, self.answer]),
             self.verdict_view,
-            w.HTML("<b>A whole run</b>"),
+            w.HTML(f"<b>{escape(t('A whole run'))}</b>"),
             w.HBox([self.planner, self.max_steps]),
             self.run_view,
-        ])
+        ] + ([w.HTML(RTL_STYLE)] if self.rtl else []))
+        if self.rtl:  # labels and tables right to left; proposals and names stay code
+            self.box.add_class(RTL_CLASS)
         self._proposal_changed()
         self._run_changed()
 
@@ -238,10 +262,10 @@ class ProposalExplorer(TextFallback):
         _, result = self.current()
         accepted = "true" if result["accepted"] else "false"
         colour = "#0a7d2c" if result["accepted"] else "#b00020"
-        self.verdict_view.value = (
-            f'<p class="agentloop-verdict" data-accepted="{accepted}" '
-            f'data-code="{result["code"] or ""}" style="color:{colour}">'
-            f"{escape(verdict_line(result))}</p>")
+        view = (f'<p class="agentloop-verdict" data-accepted="{accepted}" '
+                f'data-code="{result["code"] or ""}" style="color:{colour}">'
+                f"{escape(verdict_line(result))}</p>")
+        self.verdict_view.value = rtl_block(view) if self.rtl else view
 
     def planner_run(self) -> dict[str, Any] | None:
         try:
@@ -252,29 +276,31 @@ class ProposalExplorer(TextFallback):
     def _run_changed(self, change: Any = None) -> None:
         run = self.planner_run()
         if run is None:
-            self.run_view.value = "<p>type a requested key of 1 to 32 characters</p>"
-            return
-        self.run_view.value = (
-            f'<div class="agentloop-run" data-status="{run["status"]}" '
-            f'data-steps="{len(run["events"])}">' + html_table(HEADERS, rows(run))
-            + f'<p class="agentloop-summary"><b>{summary(run, self.max_steps.value)}</b>'
-            "</p></div>")
+            view = f"<p>{escape(t(NO_KEY))}</p>"
+        else:
+            view = (f'<div class="agentloop-run" data-status="{run["status"]}" '
+                    f'data-steps="{len(run["events"])}">' + html_table(headers(), rows(run))
+                    + f'<p class="agentloop-summary"><b>'
+                    f'{summary(run, self.max_steps.value)}</b></p></div>')
+        self.run_view.value = rtl_block(view) if self.rtl else view
 
     def text(self) -> str:
         proposal, result = self.current()
         run = self.planner_run()
-        before = "after one lookup" if self.looked_up.value else "before any step"
+        asked = t("asked about {key}, after one lookup" if self.looked_up.value else
+                  "asked about {key}, before any step", key=repr(self.key.value))
+        shown = json.dumps(proposal) if proposal is not None else t("(not valid JSON)")
         lines = [
-            f"asked about {self.key.value!r}, {before}",
-            f"proposal: {json.dumps(proposal) if proposal is not None else '(not valid JSON)'}",
+            asked,
+            t("proposal: {proposal}", proposal=shown),
             verdict_line(result),
             "",
             f"planner={self.planner.value} max_steps={self.max_steps.value}",
         ]
         if run is None:
-            lines.append("type a requested key of 1 to 32 characters")
+            lines.append(t(NO_KEY))
         else:
-            lines += [text_table(HEADERS, rows(run)), summary(run, self.max_steps.value)]
+            lines += [text_table(headers(), rows(run)), summary(run, self.max_steps.value)]
         return "\n".join(lines)
 
 

@@ -5,7 +5,9 @@ and guards, and walks through the log one step at a time. `token_plot()` shows w
 token budget bites: every request resends the whole history, so the running total climbs
 faster each step. It marks which steps ask for an action — the only ones a guard is asked
 about — and leaves reading off where a budget stops the run to you. Both fall back to
-text where widgets or images do not render.
+text where widgets or images do not render. Labels and the log's words are in the course's
+current language (agentloop.i18n); the task, plans, observations and exits are the run's
+data, the same in every language.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 
 from agentloop.agent import ANSWERED, GUARDED, MAX_STEPS, Transcript, run_agent
 from agentloop.guards import TOKEN_BUDGET, repeated_action, token_budget, validate_budget
+from agentloop.i18n import is_rtl, t, translate
+from agentloop.i18n.display import RTL_CLASS, RTL_STYLE, rtl_block
 from agentloop.loop import STEP_RANGE
 from agentloop.messages import describe_action
 from agentloop.models import SupportModel
@@ -42,8 +46,8 @@ def rows(transcript: Transcript, shown: int | None = None) -> list[tuple]:
     out, total = [], 0
     for step in transcript.steps[:shown]:
         total += step.tokens
-        action = "— (answered)" if step.action is None else describe_action(step.action)
-        observation = ("not run" if step.observation is None and step.action is not None
+        action = t("— (answered)") if step.action is None else describe_action(step.action)
+        observation = (t("not run") if step.observation is None and step.action is not None
                        else "" if step.observation is None else step.observation["content"])
         out.append((step.number, step.plan, action, observation, step.tokens, total))
     return out
@@ -52,21 +56,29 @@ def rows(transcript: Transcript, shown: int | None = None) -> list[tuple]:
 def summary(transcript: Transcript, shown: int | None = None) -> str:
     total = len(transcript.steps)
     if shown is not None and shown < total:
-        return f"showing step {shown} of {total}: the run goes on"
-    kind = "a guard" if transcript.exit == GUARDED else transcript.exit
+        return t("showing step {shown} of {total}: the run goes on", shown=shown, total=total)
     if transcript.exit == ANSWERED:
-        line = f"exit: end_turn on step {transcript.ended_on} (the model answered)"
+        line = t("exit: end_turn on step {step} (the model answered)", step=transcript.ended_on)
+    elif transcript.exit == GUARDED:
+        line = t("exit: a guard on step {step} ({reason})", step=transcript.ended_on,
+                 reason=translate(transcript.reason))
     else:
-        line = f"exit: {kind} on step {transcript.ended_on} ({transcript.reason})"
+        line = t("exit: {exit} on step {step} ({reason})", exit=transcript.exit,
+                 step=transcript.ended_on, reason=translate(transcript.reason))
     pending = transcript.pending_line()
-    return line if pending is None else f"{line}; {pending}"
+    return line if pending is None else t("{exit}; {pending}", exit=line, pending=pending)
+
+
+def headers() -> tuple[str, ...]:
+    """The table's column names in the current language."""
+    return tuple(t(header) for header in HEADERS)
 
 
 def log_lines(transcript: Transcript, shown: int | None = None) -> list[str]:
     """The transcript's log, cut after `shown` steps (None: the whole log)."""
     if shown is None or shown >= len(transcript.steps):
         return transcript.lines()
-    lines = [f"task: {transcript.task}"]
+    lines = [t("task: {task}", task=transcript.task)]
     for step in transcript.steps[:shown]:
         lines += step.lines()
     return lines
@@ -83,28 +95,31 @@ class TranscriptViewer(TextFallback):
         options = [(label, text) for label, text in EXAMPLE_TASKS.items()]
         if task not in EXAMPLE_TASKS.values():
             options.append((task[:30], task))
-        self.task = w.Dropdown(options=options, value=task, description="task")
+        self.task = w.Dropdown(options=options, value=task, description=t("task"))
         self.max_steps = w.IntSlider(value=max_steps, min=STEP_RANGE[0], max=STEP_RANGE[1],
                                      description="max_steps")
-        self.repeated = w.Checkbox(value=repeated, description="repeated-action guard")
-        self.tokens = w.Checkbox(value=budget is not None, description="token budget guard")
+        self.repeated = w.Checkbox(value=repeated, description=t("repeated-action guard"))
+        self.tokens = w.Checkbox(value=budget is not None, description=t("token budget guard"))
         self.budget = w.IntSlider(value=TOKEN_BUDGET if budget is None else budget, min=50,
-                                  max=1000, step=10, description="budget")
-        self.first = w.Button(description="first step", icon="step-backward")
-        self.next = w.Button(description="next step", icon="step-forward")
-        self.all = w.Button(description="whole run", icon="fast-forward")
+                                  max=1000, step=10, description=t("budget"))
+        self.first = w.Button(description=t("first step"), icon="step-backward")
+        self.next = w.Button(description=t("next step"), icon="step-forward")
+        self.all = w.Button(description=t("whole run"), icon="fast-forward")
         self.view = w.HTML()
         for control in (self.task, self.max_steps, self.repeated, self.tokens, self.budget):
             control.observe(self._changed, names="value")
         self.first.on_click(lambda _: self.show(1))
         self.next.on_click(lambda _: self.show((self.shown or len(self.result.steps)) + 1))
         self.all.on_click(lambda _: self.show(None))
+        self.rtl = is_rtl()
         self.box = w.VBox([
             w.HBox([self.task, self.max_steps]),
             w.HBox([self.repeated, self.tokens, self.budget]),
             w.HBox([self.first, self.next, self.all]),
             self.view,
-        ])
+        ] + ([w.HTML(RTL_STYLE)] if self.rtl else []))
+        if self.rtl:  # labels and table right to left; the slider's name stays code
+            self.box.add_class(RTL_CLASS)
         self.shown: int | None = None
         self._changed()
 
@@ -119,13 +134,15 @@ class TranscriptViewer(TextFallback):
         total = len(self.result.steps)
         self.shown = None if shown is None or shown >= total else max(1, shown)
         exit_ = self.result.exit if self.shown is None else "running"
-        self.view.value = (
+        view = (
             f'<div class="agentloop-transcript" data-exit="{html.escape(exit_)}" '
             f'data-steps="{len(rows(self.result, self.shown))}">'
-            f'<p class="agentloop-task">task: {html.escape(self.result.task)}</p>'
-            + html_table(HEADERS, rows(self.result, self.shown))
+            f'<p class="agentloop-task">'
+            f'{html.escape(t("task: {task}", task=self.result.task))}</p>'
+            + html_table(headers(), rows(self.result, self.shown))
             + f'<p class="agentloop-summary"><b>{summary(self.result, self.shown)}</b></p></div>'
         )
+        self.view.value = rtl_block(view) if self.rtl else view
 
     def settings(self) -> str:
         guards = [name for name, on in (("repeated", self.repeated.value),
@@ -158,12 +175,13 @@ class TokenPlot:
                         for step in self.transcript.steps]
 
     def text(self) -> str:
-        table = [(n, tokens, total, "yes" if total > self.budget else "no",
-                  "yes" if action else "no")
+        yes, no = t("yes"), t("no")
+        table = [(n, tokens, total, yes if total > self.budget else no, yes if action else no)
                  for n, (tokens, total, action) in enumerate(
                      zip(self.per_request, self.totals, self.actions, strict=True), start=1)]
-        return text_table(("step", "tokens sent", "running total", f"over {self.budget}?",
-                           "an action to run?"), table)
+        return text_table((t("step"), t("tokens sent"), t("running total"),
+                           t("over {budget}?", budget=self.budget), t("an action to run?")),
+                          table)
 
     def figure(self) -> Any:
         """The matplotlib figure (matplotlib is imported only here)."""

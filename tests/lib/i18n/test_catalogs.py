@@ -34,6 +34,11 @@ from agentloop.terminals import TERMINALS
 
 ROOT = Path(__file__).resolve().parents[3]
 LIB = ROOT / "lib" / "agentloop"
+# The library's own words in chapters 2 to 5: the controller's reasons, the transcript, the
+# widgets, the demos (their tests: test_library_words.py)
+LIBRARY_SOURCES = [LIB / f"{name}.py" for name in (
+    "proposals", "controller", "validation", "tools", "agent", "guards",
+    "widgets/ch2_proposals", "widgets/ch3_transcripts")]
 # Where the library's chapter-1 words are written (every catalog entry comes from one).
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",
@@ -44,7 +49,13 @@ SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks"
            ROOT / "tools" / "translations.py",
            # chapters 2 to 5's checks, the learner's edition and the teacher's
            *(LIB / "checks" / f"ch{n}.py" for n in range(2, 6)),
-           *(ROOT / "grader" / "agentloop_grader" / "answers" / f"ch{n}.py" for n in range(2, 6))]
+           *(ROOT / "grader" / "agentloop_grader" / "answers" / f"ch{n}.py" for n in range(2, 6)),
+           # what the library itself says in chapters 2 to 5 (test_library_words.py)
+           *LIBRARY_SOURCES,
+           # what the grader writes back to a student: the lines under a graded cell, the
+           # feedback page's words (tests/grader/test_languages.py)
+           *(ROOT / "grader" / "agentloop_grader" / name for name in (
+               "judge/checks.py", "judge/notebook.py", "report/feedback_words.py"))]
 # A label the teacher's edition composes from two f-strings: f"{label}: success" with
 # label = f"generated final state {number + 1}".
 COMPOSED = {"generated final state {}: {}"}
@@ -66,6 +77,11 @@ COMPOSED |= {"{} -> {} is legal", "{} -> {} is illegal",
              "it with an AssertionError",
              "a harness where {} is {} (harness {} of {}) made it break ({}): the test must "
              "fail it with an AssertionError"}
+# The controller's reason for a bad argument: f"{name}'s {arg} {problem}", the problem one of
+# argument_problem's (a wrong type, a length or a number out of its bounds).
+COMPOSED |= {f"{{}}'s {{}} must be {bound}, got {{}}" for bound in (
+    "{}", "from {} to {} characters", "from {} to {}", "at most {} characters",
+    "at least {} characters", "at most {}", "at least {}")}
 LANGUAGES = [code.value for code in TRANSLATED]
 
 

@@ -2006,4 +2006,182 @@ MESSAGES = {
         "кажи колко страници са прочетени, от колко ({pages} от {page_count})",
     "the report says {number}, which is none of this run's counts or limits":
         "докладът казва {number}, а това не е сред броячите или лимитите на това пускане",
+    # --- chapters 2 and 3: the controller's reasons, whole numbers, the proposal explorer,
+    # the transcript, its viewer and the token plot ---
+    "proposal rejected ({code}): {reason}": "предложението е отхвърлено (`{code}`): {reason}",
+    "a proposal must be a dict, got {kind}":
+        "предложението трябва да е речник (dict), а е {kind}",
+    "type must be 'tool' or 'final', got {kind}":
+        "type трябва да е 'tool' или 'final', а е {kind}",
+    "a {kind} proposal needs {field}": "предложение от тип {kind} има нужда от полето {field}",
+    "a {kind} proposal has only {fields}; got also {field}":
+        "предложение от тип {kind} има само полетата {fields}; дошло е и {field}",
+    "no tool named {name}; registered: {names}":
+        "няма инструмент с име {name}; в регистъра: {names}",
+    "args must be a dict of argument values, got {args}":
+        "args трябва да е речник със стойностите на аргументите, а е {args}",
+    "{name} needs the argument {arg}": "инструментът {name} има нужда от аргумента {arg}",
+    "{name} takes {allowed}; got also {arg}":
+        "инструментът {name} приема {allowed}; дошъл е и {arg}",
+    "{name}'s {arg} must be {kind}, got {value}":
+        "аргументът {arg} на {name} трябва да е от тип {kind}, а е {value}",
+    "{name}'s {arg} must be from {low} to {high} characters, got {value}":
+        "аргументът {arg} на {name} трябва да е от {low} до {high} знака, а е {value}",
+    "{name}'s {arg} must be from {low} to {high}, got {value}":
+        "аргументът {arg} на {name} трябва да е от {low} до {high}, а е {value}",
+    "{name}'s {arg} must be at most {high} characters, got {value}":
+        "аргументът {arg} на {name} трябва да е най-много {high} знака, а е {value}",
+    "{name}'s {arg} must be at least {low} characters, got {value}":
+        "аргументът {arg} на {name} трябва да е поне {low} знака, а е {value}",
+    "{name}'s {arg} must be at most {high}, got {value}":
+        "аргументът {arg} на {name} трябва да е най-много {high}, а е {value}",
+    "{name}'s {arg} must be at least {low}, got {value}":
+        "аргументът {arg} на {name} трябва да е поне {low}, а е {value}",
+    "{name}'s {arg} must be the requested key {key}, got {value}":
+        "аргументът {arg} на {name} трябва да е поисканият ключ {key}, а е {value}",
+    "a final answer needs an observation first: call a tool":
+        "окончателният отговор има нужда първо от наблюдение: извикай инструмент",
+    "the answer must be what the last tool call returned ({result}), got {answer}":
+        "отговорът трябва да е това, което върна последното извикване на инструмент "
+        "({result}), а е {answer}",
+    "{name} must be {allowed}, got {value}": "{name} трябва да е {allowed}, а е {value}",
+    "an integer from {low} to {high}": "цяло число от {low} до {high}",
+    "an integer from {low} to {high} {unit}": "цяло число от {low} до {high} {unit}",
+    "a positive integer": "цяло положително число",
+    "a whole number of 0 or more": "цяло число, 0 или повече",
+    "an integer of {low} or more": "цяло число, {low} или повече",
+    "an integer of at most {high}": "цяло число, най-много {high}",
+    "an integer": "цяло число",
+    "tokens": "токена",
+    "key must be a string of {low} to {high} characters, got {key}":
+        "ключът трябва да е низ от {low} до {high} знака, а е {key}",
+    "{field} is not valid JSON ({error} at column {column})":
+        "{field} не е валиден JSON ({error}, колона {column})",
+    "the run ends with answer {answer}": "пускането завършва с отговор {answer}",
+    "the controller runs {tool}({args})": "контролерът изпълнява {tool}({args})",
+    "not validated yet: {reason}": "още не е проверено: {reason}",
+    "accepted: {reason}": "прието: {reason}",
+    "REJECTED ({code}): {reason} — nothing ran":
+        "ОТХВЪРЛЕНО ({code}): {reason} — нищо не е изпълнено",
+    "REJECTED ({code}): {reason}": "ОТХВЪРЛЕНО ({code}): {reason}",
+    "ran {tool} → {result}": "изпълнен е {tool} → {result}",
+    "final answer accepted → {status}": "окончателният отговор е приет → {status}",
+    "the controller refused a proposal: run() raises ProposalRejected here":
+        "контролерът отхвърли предложение: тук run() вдига ProposalRejected",
+    "status: stopped — 1 step used and no final answer: not a success, whatever the lookup "
+    "returned":
+        "статус: stopped — използвана е 1 стъпка и няма окончателен отговор: това не е "
+        "успех, каквото и да е върнал lookup",
+    "status: stopped — {max_steps} steps used and no final answer: not a success, whatever "
+    "the lookup returned":
+        "статус: stopped — използвани са {max_steps} стъпки и няма окончателен отговор: това "
+        "не е успех, каквото и да е върнал lookup",
+    "status: {status}; answer: {answer}": "статус: {status}; отговор: {answer}",
+    "proposal": "предложение",
+    "outcome": "резултат",
+    "asked about": "въпрос за",
+    "after one lookup": "след едно lookup",
+    "preset": "готов пример",
+    "type": "тип",
+    "tool name": "име на инструмента",
+    "args (JSON)": "args (JSON)",
+    "answer (JSON)": "answer (JSON)",
+    "planner": "планировчик",
+    "One proposal": "Едно предложение",
+    "A whole run": "Цяло пускане",
+    "lookup the requested key": "lookup на поискания ключ",
+    "lookup another key": "lookup на друг ключ",
+    "lookup with an extra argument": "lookup с излишен аргумент",
+    "lookup a 40-character key": "lookup на ключ от 40 знака",
+    "run Python code": "изпълни код на Python",
+    "final: what was observed": "final: това, което е наблюдавано",
+    "final: an invented record": "final: измислен запис",
+    "final: nothing found (None)": "final: нищо не е намерено (None)",
+    "type a requested key of 1 to 32 characters": "въведи поискан ключ от 1 до 32 знака",
+    "asked about {key}, after one lookup": "въпрос за {key}, след едно lookup",
+    "asked about {key}, before any step": "въпрос за {key}, преди първата стъпка",
+    "(not valid JSON)": "(не е валиден JSON)",
+    "proposal: {proposal}": "предложение: {proposal}",
+    "task: {task}": "задача: {task}",
+    "  step {step}. end: {answer}": "  стъпка {step}. край: {answer}",
+    "  step {step}. plan: {plan}": "  стъпка {step}. план: {plan}",
+    "    action: {action}": "    действие: {action}",
+    "    observation (error): {content}": "    наблюдение (грешка): {content}",
+    "    observation: {content}": "    наблюдение: {content}",
+    "  stopping: {why}": "  спиране: {why}",
+    "{reason} → to an employee": "{reason} → към служител",
+    "needs a human — {reason}": "трябва човек — {reason}",
+    "the model stopped ({reason})": "моделът спря ({reason})",
+    "pending approval: {requests}": "чакат одобрение: {requests}",
+    "{request} for {order}": "{request} за поръчка {order}",
+    "{max_steps} steps without an answer": "{max_steps} стъпки без отговор",
+    "no reason": "без причина",
+    "same action twice → to an employee": "същото действие два пъти → към служител",
+    "token budget passed ({total} > {budget}) → to an employee":
+        "бюджетът от токени е надминат ({total} > {budget}) → към служител",
+    "— (answered)": "— (отговор)",
+    "not run": "не е изпълнено",
+    "exit: end_turn on step {step} (the model answered)":
+        "изход: end_turn на стъпка {step} (моделът отговори)",
+    "exit: a guard on step {step} ({reason})": "изход: предпазител на стъпка {step} ({reason})",
+    "exit: {exit} on step {step} ({reason})": "изход: {exit} на стъпка {step} ({reason})",
+    "plan": "план",
+    "tokens sent": "изпратени токени",
+    "running total": "натрупана сума",
+    "task": "задача",
+    "repeated-action guard": "предпазител от повторение",
+    "token budget guard": "предпазител за бюджета от токени",
+    "budget": "бюджет",
+    "yes": "да",
+    "no": "не",
+    "over {budget}?": "над {budget}?",
+    "an action to run?": "има действие?",
+    # --- the start page's other languages (agentloop.practice.start, the site) ---
+    "The course in other languages": "Курсът на други езици",
+    # --- what the grader writes back to a student (agentloop_grader.judge: the lines under a
+    # graded cell; agentloop_grader.report.feedback_words: nbgrader's feedback page) ---
+    "the sandbox produced no result for this check":
+        "пясъчникът не върна резултат за тази проверка",
+    "the answer cells did not define {name}":
+        "клетките с отговори не дефинираха `{name}`",
+    "the notebook was not run":
+        "тетрадката не беше изпълнена",
+    "the cell did not run (the sandbox ended before it)":
+        "клетката не се изпълни (пясъчникът приключи преди нея)",
+    "{count}/{total} cases failed; {label}: {reason}":
+        "не минаха случаи: {count} от {total}; {label}: {reason}",
+    "{count}/{total} cases failed; {label}: {reason} (and {more} more)":
+        "не минаха случаи: {count} от {total}; {label}: {reason} (и още {more})",
+    "the test wrote to stderr (stock nbgrader gives 0 for that)":
+        "тестът писа в `stderr` (обикновеният nbgrader дава 0 за това)",
+    "partial credit: {score} of {points}":
+        "част от точките: {score} от {points}",
+    "(Score: {score} / {points})":
+        "(точки: {score} от {points})",
+    "Late submission penalty (Score: -{score})":
+        "Наказание за закъснение (точки: -{score})",
+    "Score: {score} / {points}":
+        "Точки: {score} от {points}",
+    "Test cell":
+        "Проверка",
+    "Coding free-response":
+        "Отговор с код",
+    "Written response":
+        "Писмен отговор",
+    "Task":
+        "Задача",
+    "Comment":
+        "Коментар",
+    "Student's answer":
+        "Твоят отговор",
+    "Student's task":
+        "Твоята задача",
+    "Grade cell:":
+        "Проверка:",
+    "Task:":
+        "Задача:",
+    "(Top)":
+        "(нагоре)",
+    "Comments:":
+        "Коментари:",
 }

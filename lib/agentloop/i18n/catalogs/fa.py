@@ -2003,4 +2003,181 @@ MESSAGES = {
     "the report says {number}, which is none of this run's counts or limits":
         "گزارش عددِ {number} را می‌گوید، که هیچ‌یک از شمارنده‌ها یا سقف‌های "
         "این اجرا نیست",
+    # --- chapters 2 and 3: the controller's reasons, whole numbers, the proposal explorer,
+    # the transcript, its viewer and the token plot ---
+    "proposal rejected ({code}): {reason}": "پیشنهاد رد شد (`{code}`): {reason}",
+    "a proposal must be a dict, got {kind}":
+        "پیشنهاد باید یک دیکشنری (`dict`) باشد، اما `{kind}` رسید",
+    "type must be 'tool' or 'final', got {kind}":
+        "`type` باید `'tool'` یا `'final'` باشد، اما `{kind}` رسید",
+    "a {kind} proposal needs {field}": "پیشنهاد از نوع `{kind}` به فیلد `{field}` نیاز دارد",
+    "a {kind} proposal has only {fields}; got also {field}":
+        "پیشنهاد از نوع `{kind}` فقط فیلدهای `{fields}` را دارد؛ `{field}` هم آمده است",
+    "no tool named {name}; registered: {names}":
+        "ابزاری به نام `{name}` نیست؛ ثبت‌شده‌ها: `{names}`",
+    "args must be a dict of argument values, got {args}":
+        "`args` باید دیکشنری مقدارهای آرگومان‌ها باشد، اما `{args}` رسید",
+    "{name} needs the argument {arg}": "ابزار `{name}` به آرگومان `{arg}` نیاز دارد",
+    "{name} takes {allowed}; got also {arg}":
+        "ابزار `{name}` فقط `{allowed}` را می‌پذیرد؛ `{arg}` هم آمده است",
+    "{name}'s {arg} must be {kind}, got {value}":
+        "`{arg}` ابزار `{name}` باید از نوع `{kind}` باشد، اما `{value}` رسید",
+    "{name}'s {arg} must be from {low} to {high} characters, got {value}":
+        "`{arg}` ابزار `{name}` باید {low} تا {high} نویسه باشد، اما `{value}` رسید",
+    "{name}'s {arg} must be from {low} to {high}, got {value}":
+        "`{arg}` ابزار `{name}` باید از {low} تا {high} باشد، اما `{value}` رسید",
+    "{name}'s {arg} must be at most {high} characters, got {value}":
+        "`{arg}` ابزار `{name}` باید حداکثر {high} نویسه باشد، اما `{value}` رسید",
+    "{name}'s {arg} must be at least {low} characters, got {value}":
+        "`{arg}` ابزار `{name}` باید دست‌کم {low} نویسه باشد، اما `{value}` رسید",
+    "{name}'s {arg} must be at most {high}, got {value}":
+        "`{arg}` ابزار `{name}` باید حداکثر {high} باشد، اما `{value}` رسید",
+    "{name}'s {arg} must be at least {low}, got {value}":
+        "`{arg}` ابزار `{name}` باید دست‌کم {low} باشد، اما `{value}` رسید",
+    "{name}'s {arg} must be the requested key {key}, got {value}":
+        "`{arg}` ابزار `{name}` باید همان کلید درخواست‌شده `{key}` باشد، اما `{value}` رسید",
+    "a final answer needs an observation first: call a tool":
+        "پاسخ نهایی اول به یک مشاهده نیاز دارد: ابزاری را فرا بخوانید",
+    "the answer must be what the last tool call returned ({result}), got {answer}":
+        "پاسخ باید همان چیزی باشد که آخرین فراخوانی ابزار برگرداند (`{result}`)، اما "
+        "`{answer}` رسید",
+    "{name} must be {allowed}, got {value}": "`{name}` باید {allowed} باشد، اما `{value}` رسید",
+    "an integer from {low} to {high}": "عددی صحیح از {low} تا {high}",
+    "an integer from {low} to {high} {unit}": "عددی صحیح از {low} تا {high} {unit}",
+    "a positive integer": "عددی صحیح و مثبت",
+    "a whole number of 0 or more": "عددی صحیح، ۰ یا بیشتر",
+    "an integer of {low} or more": "عددی صحیح، {low} یا بیشتر",
+    "an integer of at most {high}": "عددی صحیح، حداکثر {high}",
+    "an integer": "عددی صحیح",
+    "tokens": "توکن",
+    "key must be a string of {low} to {high} characters, got {key}":
+        "کلید باید رشته‌ای {low} تا {high} نویسه‌ای باشد، اما `{key}` رسید",
+    "{field} is not valid JSON ({error} at column {column})":
+        "`{field}` یک JSON درست نیست (`{error}` در ستون {column})",
+    "the run ends with answer {answer}": "اجرا با پاسخ `{answer}` تمام می‌شود",
+    "the controller runs {tool}({args})": "کنترل‌گر `{tool}({args})` را اجرا می‌کند",
+    "not validated yet: {reason}": "هنوز بررسی نشده: {reason}",
+    "accepted: {reason}": "پذیرفته شد: {reason}",
+    "REJECTED ({code}): {reason} — nothing ran": "رد شد (`{code}`): {reason} — هیچ چیز اجرا نشد",
+    "REJECTED ({code}): {reason}": "رد شد (`{code}`): {reason}",
+    "ran {tool} → {result}": "`{tool}` اجرا شد ← `{result}`",
+    "final answer accepted → {status}": "پاسخ نهایی پذیرفته شد ← `{status}`",
+    "the controller refused a proposal: run() raises ProposalRejected here":
+        "کنترل‌گر یک پیشنهاد را رد کرد: اینجا `run()` خطای `ProposalRejected` می‌دهد",
+    "status: stopped — 1 step used and no final answer: not a success, whatever the lookup "
+    "returned":
+        "سرانجام: `stopped` — ۱ مرحله مصرف شد و پاسخ نهایی‌ای نیست: این موفقیت نیست، هر چه "
+        "`lookup` برگردانده باشد",
+    "status: stopped — {max_steps} steps used and no final answer: not a success, whatever "
+    "the lookup returned":
+        "سرانجام: `stopped` — {max_steps} مرحله مصرف شد و پاسخ نهایی‌ای نیست: این موفقیت "
+        "نیست، هر چه `lookup` برگردانده باشد",
+    "status: {status}; answer: {answer}": "سرانجام: `{status}`؛ پاسخ: `{answer}`",
+    "proposal": "پیشنهاد",
+    "outcome": "نتیجه",
+    "asked about": "پرسش دربارهٔ",
+    "after one lookup": "پس از یک lookup",
+    "preset": "نمونهٔ آماده",
+    "type": "نوع",
+    "tool name": "نام ابزار",
+    "args (JSON)": "args (JSON)",
+    "answer (JSON)": "answer (JSON)",
+    "planner": "برنامه‌ریز",
+    "One proposal": "یک پیشنهاد",
+    "A whole run": "یک اجرای کامل",
+    "lookup the requested key": "lookup کلید درخواست‌شده",
+    "lookup another key": "lookup کلیدی دیگر",
+    "lookup with an extra argument": "lookup با آرگومان اضافه",
+    "lookup a 40-character key": "lookup کلیدی ۴۰ نویسه‌ای",
+    "run Python code": "اجرای کد پایتون",
+    "final: what was observed": "final: همان که مشاهده شد",
+    "final: an invented record": "final: رکوردی ساختگی",
+    "final: nothing found (None)": "final: چیزی پیدا نشد (None)",
+    "type a requested key of 1 to 32 characters": "کلید درخواستی را با ۱ تا ۳۲ نویسه بنویسید",
+    "asked about {key}, after one lookup": "پرسش دربارهٔ `{key}`، پس از یک `lookup`",
+    "asked about {key}, before any step": "پرسش دربارهٔ `{key}`، پیش از هر مرحله",
+    "(not valid JSON)": "(JSON درست نیست)",
+    "proposal: {proposal}": "پیشنهاد: `{proposal}`",
+    "task: {task}": "کار: {task}",
+    "  step {step}. end: {answer}": "  مرحلهٔ {step}. پایان: {answer}",
+    "  step {step}. plan: {plan}": "  مرحلهٔ {step}. نقشه: {plan}",
+    "    action: {action}": "    کنش: `{action}`",
+    "    observation (error): {content}": "    مشاهده (خطا): {content}",
+    "    observation: {content}": "    مشاهده: {content}",
+    "  stopping: {why}": "  توقف: {why}",
+    "{reason} → to an employee": "{reason} ← به یک کارمند",
+    "needs a human — {reason}": "انسانی لازم است — {reason}",
+    "the model stopped ({reason})": "مدل متوقف شد (`{reason}`)",
+    "pending approval: {requests}": "در انتظار تأیید: {requests}",
+    "{request} for {order}": "{request} برای سفارش {order}",
+    "{max_steps} steps without an answer": "{max_steps} مرحله بی‌پاسخ",
+    "no reason": "بی‌دلیل",
+    "same action twice → to an employee": "همان کنش دو بار ← به یک کارمند",
+    "token budget passed ({total} > {budget}) → to an employee":
+        "بودجهٔ توکن رد شد ({total} > {budget}) ← به یک کارمند",
+    "— (answered)": "— (پاسخ داد)",
+    "not run": "اجرا نشد",
+    "exit: end_turn on step {step} (the model answered)":
+        "راه خروج: `end_turn` در مرحلهٔ {step} (مدل پاسخ داد)",
+    "exit: a guard on step {step} ({reason})": "راه خروج: یک نگهبان در مرحلهٔ {step} ({reason})",
+    "exit: {exit} on step {step} ({reason})": "راه خروج: `{exit}` در مرحلهٔ {step} ({reason})",
+    "plan": "نقشه",
+    "tokens sent": "توکن‌های فرستاده",
+    "running total": "جمع تا اینجا",
+    "task": "کار",
+    "repeated-action guard": "نگهبان کنش تکراری",
+    "token budget guard": "نگهبان بودجهٔ توکن",
+    "budget": "بودجه",
+    "yes": "بله",
+    "no": "نه",
+    "over {budget}?": "بیش از {budget}؟",
+    "an action to run?": "کنشی برای اجرا؟",
+    # --- the start page's other languages (agentloop.practice.start, the site) ---
+    "The course in other languages": "این دوره به زبان‌های دیگر",
+    # --- what the grader writes back to a student (agentloop_grader.judge: the lines under a
+    # graded cell; agentloop_grader.report.feedback_words: nbgrader's feedback page) ---
+    "the sandbox produced no result for this check":
+        "سندباکس برای این بررسی نتیجه‌ای برنگرداند",
+    "the answer cells did not define {name}":
+        "سلول‌های پاسخ `{name}` را تعریف نکردند",
+    "the notebook was not run":
+        "دفترچه اجرا نشد",
+    "the cell did not run (the sandbox ended before it)":
+        "سلول اجرا نشد (سندباکس پیش از آن تمام شد)",
+    "{count}/{total} cases failed; {label}: {reason}":
+        "{count} مورد از {total} رد شد؛ {label}: {reason}",
+    "{count}/{total} cases failed; {label}: {reason} (and {more} more)":
+        "{count} مورد از {total} رد شد؛ {label}: {reason} (و {more} مورد دیگر)",
+    "the test wrote to stderr (stock nbgrader gives 0 for that)":
+        "آزمون در `stderr` نوشت (nbgrader معمولی برای این ۰ می‌دهد)",
+    "partial credit: {score} of {points}":
+        "بخشی از نمره: {score} از {points}",
+    "(Score: {score} / {points})":
+        "(نمره: {score} از {points})",
+    "Late submission penalty (Score: -{score})":
+        "جریمهٔ تأخیر در تحویل (نمره: -{score})",
+    "Score: {score} / {points}":
+        "نمره: {score} از {points}",
+    "Test cell":
+        "بررسی",
+    "Coding free-response":
+        "پاسخ با کد",
+    "Written response":
+        "پاسخ نوشتاری",
+    "Task":
+        "کار",
+    "Comment":
+        "یادداشت",
+    "Student's answer":
+        "پاسخ شما",
+    "Student's task":
+        "کار شما",
+    "Grade cell:":
+        "بررسی:",
+    "Task:":
+        "کار:",
+    "(Top)":
+        "(بالا)",
+    "Comments:":
+        "یادداشت‌ها:",
 }

@@ -2032,4 +2032,188 @@ MESSAGES = {
         "скажи, сколько страниц прочитано и из скольких ({pages} из {page_count})",
     "the report says {number}, which is none of this run's counts or limits":
         "в отчёте есть число {number}, а такого счётчика или предела у этого запуска нет",
+    # --- chapters 2 and 3: the controller's reasons, whole numbers, the proposal explorer,
+    # the transcript, its viewer and the token plot ---
+    "proposal rejected ({code}): {reason}": "предложение отклонено (`{code}`): {reason}",
+    "a proposal must be a dict, got {kind}":
+        "предложение должно быть словарём (dict), а получено {kind}",
+    "type must be 'tool' or 'final', got {kind}":
+        "type должен быть 'tool' или 'final', а получено {kind}",
+    "a {kind} proposal needs {field}": "предложению типа {kind} нужно поле {field}",
+    "a {kind} proposal has only {fields}; got also {field}":
+        "у предложения типа {kind} есть только поля {fields}; а пришло ещё и {field}",
+    "no tool named {name}; registered: {names}":
+        "нет инструмента с именем {name}; в реестре: {names}",
+    "args must be a dict of argument values, got {args}":
+        "args должен быть словарём значений аргументов, а получено {args}",
+    "{name} needs the argument {arg}": "инструменту {name} нужен аргумент {arg}",
+    "{name} takes {allowed}; got also {arg}":
+        "инструмент {name} принимает {allowed}; а пришёл ещё и {arg}",
+    "{name}'s {arg} must be {kind}, got {value}":
+        "аргумент {arg} инструмента {name} должен быть типа {kind}, а получено {value}",
+    "{name}'s {arg} must be from {low} to {high} characters, got {value}":
+        "аргумент {arg} инструмента {name} должен быть длиной от {low} до {high} символов, а "
+        "получено {value}",
+    "{name}'s {arg} must be from {low} to {high}, got {value}":
+        "аргумент {arg} инструмента {name} должен быть от {low} до {high}, а получено {value}",
+    "{name}'s {arg} must be at most {high} characters, got {value}":
+        "аргумент {arg} инструмента {name} должен быть не длиннее {high} символов, а "
+        "получено {value}",
+    "{name}'s {arg} must be at least {low} characters, got {value}":
+        "аргумент {arg} инструмента {name} должен быть не короче {low} символов, а получено "
+        "{value}",
+    "{name}'s {arg} must be at most {high}, got {value}":
+        "аргумент {arg} инструмента {name} должен быть не больше {high}, а получено {value}",
+    "{name}'s {arg} must be at least {low}, got {value}":
+        "аргумент {arg} инструмента {name} должен быть не меньше {low}, а получено {value}",
+    "{name}'s {arg} must be the requested key {key}, got {value}":
+        "аргумент {arg} инструмента {name} должен быть запрошенным ключом {key}, а получено "
+        "{value}",
+    "a final answer needs an observation first: call a tool":
+        "для итогового ответа сначала нужно наблюдение: вызови инструмент",
+    "the answer must be what the last tool call returned ({result}), got {answer}":
+        "ответ должен быть тем, что вернул последний вызов инструмента ({result}), а "
+        "получено {answer}",
+    "{name} must be {allowed}, got {value}":
+        "значение {name} должно быть {allowed}, а получено {value}",
+    "an integer from {low} to {high}": "целым числом от {low} до {high}",
+    "an integer from {low} to {high} {unit}": "целым числом от {low} до {high} ({unit})",
+    "a positive integer": "положительным целым числом",
+    "a whole number of 0 or more": "целым числом не меньше 0",
+    "an integer of {low} or more": "целым числом не меньше {low}",
+    "an integer of at most {high}": "целым числом не больше {high}",
+    "an integer": "целым числом",
+    "tokens": "токены",
+    "key must be a string of {low} to {high} characters, got {key}":
+        "ключ должен быть строкой от {low} до {high} символов, а получено {key}",
+    "{field} is not valid JSON ({error} at column {column})":
+        "{field} — не правильный JSON ({error}, столбец {column})",
+    "the run ends with answer {answer}": "запуск заканчивается ответом {answer}",
+    "the controller runs {tool}({args})": "контроллер выполняет {tool}({args})",
+    "not validated yet: {reason}": "ещё не проверено: {reason}",
+    "accepted: {reason}": "принято: {reason}",
+    "REJECTED ({code}): {reason} — nothing ran":
+        "ОТКЛОНЕНО ({code}): {reason} — ничего не выполнялось",
+    "REJECTED ({code}): {reason}": "ОТКЛОНЕНО ({code}): {reason}",
+    "ran {tool} → {result}": "выполнен {tool} → {result}",
+    "final answer accepted → {status}": "итоговый ответ принят → {status}",
+    "the controller refused a proposal: run() raises ProposalRejected here":
+        "контроллер отклонил предложение: здесь run() выбрасывает ProposalRejected",
+    "status: stopped — 1 step used and no final answer: not a success, whatever the lookup "
+    "returned":
+        "статус: stopped — использован 1 шаг, а итогового ответа нет: это не успех, что бы "
+        "ни вернул lookup",
+    "status: stopped — {max_steps} steps used and no final answer: not a success, whatever "
+    "the lookup returned":
+        "статус: stopped — шагов использовано: {max_steps}, а итогового ответа нет: это не "
+        "успех, что бы ни вернул lookup",
+    "status: {status}; answer: {answer}": "статус: {status}; ответ: {answer}",
+    "proposal": "предложение",
+    "outcome": "итог",
+    "asked about": "запрос о",
+    "after one lookup": "после одного lookup",
+    "preset": "заготовка",
+    "type": "тип",
+    "tool name": "имя инструмента",
+    "args (JSON)": "args (JSON)",
+    "answer (JSON)": "answer (JSON)",
+    "planner": "планировщик",
+    "One proposal": "Одно предложение",
+    "A whole run": "Целый запуск",
+    "lookup the requested key": "lookup запрошенного ключа",
+    "lookup another key": "lookup другого ключа",
+    "lookup with an extra argument": "lookup с лишним аргументом",
+    "lookup a 40-character key": "lookup ключа из 40 символов",
+    "run Python code": "выполнить код на Python",
+    "final: what was observed": "final: то, что наблюдалось",
+    "final: an invented record": "final: выдуманная запись",
+    "final: nothing found (None)": "final: ничего не найдено (None)",
+    "type a requested key of 1 to 32 characters":
+        "введи запрошенный ключ длиной от 1 до 32 символов",
+    "asked about {key}, after one lookup": "запрос о {key}, после одного lookup",
+    "asked about {key}, before any step": "запрос о {key}, до первого шага",
+    "(not valid JSON)": "(не правильный JSON)",
+    "proposal: {proposal}": "предложение: {proposal}",
+    "task: {task}": "задача: {task}",
+    "  step {step}. end: {answer}": "  шаг {step}. конец: {answer}",
+    "  step {step}. plan: {plan}": "  шаг {step}. план: {plan}",
+    "    action: {action}": "    действие: {action}",
+    "    observation (error): {content}": "    наблюдение (ошибка): {content}",
+    "    observation: {content}": "    наблюдение: {content}",
+    "  stopping: {why}": "  остановка: {why}",
+    "{reason} → to an employee": "{reason} → к сотруднику",
+    "needs a human — {reason}": "нужен человек — {reason}",
+    "the model stopped ({reason})": "модель остановилась ({reason})",
+    "pending approval: {requests}": "ждут одобрения: {requests}",
+    "{request} for {order}": "{request} по заказу {order}",
+    "{max_steps} steps without an answer": "шагов без ответа: {max_steps}",
+    "no reason": "без причины",
+    "same action twice → to an employee": "то же действие дважды → к сотруднику",
+    "token budget passed ({total} > {budget}) → to an employee":
+        "бюджет токенов превышен ({total} > {budget}) → к сотруднику",
+    "— (answered)": "— (ответ)",
+    "not run": "не выполнялось",
+    "exit: end_turn on step {step} (the model answered)":
+        "выход: end_turn на шаге {step} (модель ответила)",
+    "exit: a guard on step {step} ({reason})": "выход: предохранитель на шаге {step} ({reason})",
+    "exit: {exit} on step {step} ({reason})": "выход: {exit} на шаге {step} ({reason})",
+    "plan": "план",
+    "tokens sent": "отправлено токенов",
+    "running total": "нарастающий итог",
+    "task": "задача",
+    "repeated-action guard": "предохранитель от повтора",
+    "token budget guard": "предохранитель бюджета токенов",
+    "budget": "бюджет",
+    "yes": "да",
+    "no": "нет",
+    "over {budget}?": "больше {budget}?",
+    "an action to run?": "есть действие?",
+    # --- the start page's other languages (agentloop.practice.start, the site) ---
+    "The course in other languages": "Курс на других языках",
+    # --- what the grader writes back to a student (agentloop_grader.judge: the lines under a
+    # graded cell; agentloop_grader.report.feedback_words: nbgrader's feedback page) ---
+    "the sandbox produced no result for this check":
+        "песочница не вернула результата для этой проверки",
+    "the answer cells did not define {name}":
+        "ячейки с ответами не определили `{name}`",
+    "the notebook was not run":
+        "блокнот не запускался",
+    "the cell did not run (the sandbox ended before it)":
+        "ячейка не выполнилась (песочница завершилась раньше неё)",
+    "{count}/{total} cases failed; {label}: {reason}":
+        "не пройдено случаев: {count} из {total}; {label}: {reason}",
+    "{count}/{total} cases failed; {label}: {reason} (and {more} more)":
+        "не пройдено случаев: {count} из {total}; {label}: {reason} (и ещё {more})",
+    "the test wrote to stderr (stock nbgrader gives 0 for that)":
+        "тест писал в `stderr` (обычный nbgrader ставит за это 0)",
+    "partial credit: {score} of {points}":
+        "часть баллов: {score} из {points}",
+    "(Score: {score} / {points})":
+        "(баллы: {score} из {points})",
+    "Late submission penalty (Score: -{score})":
+        "Штраф за опоздание (баллы: -{score})",
+    "Score: {score} / {points}":
+        "Баллы: {score} из {points}",
+    "Test cell":
+        "Проверка",
+    "Coding free-response":
+        "Ответ кодом",
+    "Written response":
+        "Письменный ответ",
+    "Task":
+        "Задание",
+    "Comment":
+        "Комментарий",
+    "Student's answer":
+        "Твой ответ",
+    "Student's task":
+        "Твоё задание",
+    "Grade cell:":
+        "Проверка:",
+    "Task:":
+        "Задание:",
+    "(Top)":
+        "(наверх)",
+    "Comments:":
+        "Комментарии:",
 }

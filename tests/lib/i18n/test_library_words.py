@@ -1,0 +1,188 @@
+"""The library's own words in chapters 2 to 5 — the controller's reasons, range errors, the
+transcript, the widgets — have an entry in every catalog, and come out in the reader's
+language while the data they show (codes, statuses, exits, a trace) stays as it is.
+
+Each gallery below makes the library say everything it can for real, in English, and every
+text must match a catalog template (`test_catalogs.py` checks the other direction: every
+entry is still written by a source).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from agentloop.agent import run_agent
+from agentloop.controller import validate_proposal
+from agentloop.guards import repeated_action, token_budget
+from agentloop.i18n import TRANSLATED, catalog, speaking
+from agentloop.models import SupportModel
+from agentloop.proposals import ProposalRejected, new_state
+from agentloop.shop import EXAMPLE_TASKS
+from agentloop.tools import Tool, ToolRegistry, default_registry, validate_key
+from agentloop.validation import validate_whole_number
+from agentloop.widgets.ch2_proposals import PRESETS, proposal_explorer
+from agentloop.widgets.ch3_transcripts import token_plot, transcript_viewer
+
+LANGUAGES = [code.value for code in TRANSLATED]
+ASKED = {"key": "ai"}
+
+
+def rejections() -> list[ProposalRejected]:
+    """Every rule of the controller refusing a proposal (the reasons as a reader sees them)."""
+    registry = default_registry()
+    registry.add(Tool("page", "A page.", {"n": {"type": "int", "minimum": 1, "maximum": 9},
+                                          "few": {"type": "int", "maximum": 3},
+                                          "many": {"type": "int", "minimum": 2},
+                                          "short": {"type": "str", "max_length": 3},
+                                          "long": {"type": "str", "min_length": 2}},
+                      lambda **args: args))
+    good = {"n": 1, "few": 1, "many": 2, "short": "a", "long": "ab"}
+    looked_up = new_state("ai")
+    looked_up["observations"].append({"tool": "lookup", "input": ASKED, "result": {"x": 1}})
+    proposals = [
+        ("x", new_state("ai")), ({"type": "shell"}, new_state("ai")),
+        ({"type": "final"}, new_state("ai")), ({"type": "final", "answer": 1, "why": 2},
+                                               new_state("ai")),
+        ({"type": "tool", "name": "python", "args": {}}, new_state("ai")),
+        ({"type": "tool", "name": "lookup", "args": []}, new_state("ai")),
+        ({"type": "tool", "name": "lookup", "args": {}}, new_state("ai")),
+        ({"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}}, new_state("ai")),
+        ({"type": "tool", "name": "lookup", "args": {"key": 5}}, new_state("ai")),
+        ({"type": "tool", "name": "lookup", "args": {"key": "k" * 40}}, new_state("ai")),
+        ({"type": "tool", "name": "lookup", "args": {"key": "design"}}, new_state("ai")),
+        ({"type": "final", "answer": None}, new_state("ai")),
+        ({"type": "final", "answer": None}, looked_up),
+        *(({"type": "tool", "name": "page", "args": dict(good, **{arg: bad})}, new_state("ai"))
+          for arg, bad in (("n", 10), ("few", 4), ("many", 1), ("short", "abcd"),
+                           ("long", "a")))]
+    out = []
+    for proposal, state in proposals:
+        with pytest.raises(ProposalRejected) as refused:
+            validate_proposal(proposal, state, registry)
+        out.append(refused.value)
+    empty = ToolRegistry()
+    with pytest.raises(ProposalRejected) as refused:
+        validate_proposal({"type": "tool", "name": "lookup", "args": {}}, new_state("ai"), empty)
+    return [*out, refused.value]
+
+
+def range_errors() -> list[str]:
+    out = []
+    for bounds in ((1, 5), (1, None), (0, None), (2, None), (None, 3), (None, None)):
+        with pytest.raises(ValueError) as raised:
+            validate_whole_number("max_steps", "3", *bounds)
+        out.append(str(raised.value))
+    with pytest.raises(ValueError) as raised:
+        validate_whole_number("budget", 0, 1, 100_000, unit="tokens")
+    out.append(str(raised.value))
+    with pytest.raises(ValueError) as raised:
+        validate_key("")
+    return [*out, str(raised.value)]
+
+
+def explorer_texts() -> list[str]:
+    """The proposal explorer's labels and lines, for every preset, before and after a lookup,
+    for every planner and budget (the table's proposals are data: only its outcomes count)."""
+    explorer = proposal_explorer()
+    texts = [explorer.key.description, explorer.looked_up.description, explorer.preset.description,
+             explorer.kind.description, explorer.name.description, explorer.args.description,
+             explorer.answer.description, explorer.planner.description,
+             *(label for label, _ in explorer.preset.options)]
+    for looked_up in (False, True):
+        explorer.looked_up.value = looked_up
+        for name in PRESETS:
+            explorer.preset.value = name
+            texts += explorer.text().splitlines()[:3]
+    explorer.args.value = "{"
+    texts += explorer.text().splitlines()[1:3]
+    for planner in explorer.planner.options:
+        for max_steps in (1, 2, 3):
+            explorer.planner.value, explorer.max_steps.value = planner, max_steps
+            lines = explorer.text().splitlines()
+            texts += [*lines[5].split("  "), lines[-1]]  # the table's header, the summary
+            texts += [line.split("  ")[-1].strip() for line in lines[7:-1]]  # outcomes
+    explorer.key.value = ""
+    return [*texts, explorer.text().splitlines()[-1]]
+
+
+def transcript_texts() -> list[str]:
+    """Every example task's log with no guard, each guard, and a short limit; the viewer's
+    summary and labels; the token plot's table."""
+    texts = []
+    guard_sets = [(), (repeated_action,), (token_budget(300),)]
+    for task in EXAMPLE_TASKS.values():
+        for guards in guard_sets:
+            for max_steps in (1, 5):
+                transcript = run_agent(SupportModel(), task, max_steps, guards)
+                texts += transcript.lines()
+                texts += [transcript.pending_line()] if transcript.pending else []
+        for repeated, budget in ((False, None), (True, None), (False, 300)):
+            viewer = transcript_viewer(task, repeated=repeated, budget=budget)
+            texts.append(viewer.text().splitlines()[-1])
+            viewer.first.click()
+            texts.append(viewer.text().splitlines()[-1])
+    texts += [viewer.task.description, viewer.repeated.description, viewer.tokens.description,
+              viewer.budget.description, viewer.first.description, viewer.next.description,
+              viewer.all.description]
+    plot = token_plot(budget=300).text().splitlines()
+    return [*texts, *plot[0].split("  "), *(cell for line in plot[2:] for cell in line.split()
+                                            if not cell.isdigit())]
+
+
+@functools.cache
+def chapter_2_and_3_texts() -> frozenset[str]:
+    texts = [str(r) for r in rejections()] + range_errors() + explorer_texts() + \
+        transcript_texts()
+    return frozenset(text.strip() for text in texts if text.strip())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_everything_the_library_says_in_chapters_2_and_3_has_a_translation(language):
+    words = catalog(language)
+    texts = chapter_2_and_3_texts()
+    # the log's lines are matched with their indent, as the library writes them
+    untranslated = sorted(t for t in texts if words.match(t) is None and
+                          all(words.match(f"{pad}{t}") is None for pad in ("  ", "    ")))
+    assert untranslated == []
+    assert len(texts) > 120
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refusal_keeps_its_code_and_its_english_record(language):
+    """A reader sees the reason in the language; the code and the trace's record stay."""
+    proposal = {"type": "tool", "name": "lookup", "args": {"key": "design"}}
+    with speaking(language), pytest.raises(ProposalRejected) as refused:
+        validate_proposal(proposal, new_state("ai"))
+    english = "lookup's key must be the requested key 'ai', got 'design'"
+    assert refused.value.code == "out_of_scope"
+    assert refused.value.args == ("out_of_scope", english)
+    assert refused.value.record() == f"proposal rejected (out_of_scope): {english}"
+    assert refused.value.reason != english and "'design'" in refused.value.reason
+    assert "out_of_scope" in str(refused.value) and str(refused.value) != refused.value.record()
+
+
+def test_english_is_as_it_was():
+    """The words of English output are the library's English, byte for byte."""
+    with pytest.raises(ValueError, match=r"^max_steps must be an integer from 1 to 5, got 6$"):
+        validate_whole_number("max_steps", 6, 1, 5)
+    transcript = run_agent(SupportModel(), EXAMPLE_TASKS["courier 1042"], 2)
+    assert transcript.lines()[-1] == "  stopping: 2 steps without an answer → to an employee"
+    assert transcript.lines()[1] == "  step 1. plan: I ask the courier for the date."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_translated_transcript_is_the_same_run(language):
+    """The log's words change; the task, plans, observations, exit and reason do not."""
+    task = EXAMPLE_TASKS["courier 1042"]
+    english = run_agent(SupportModel(), task, 2, [repeated_action])
+    with speaking(language):
+        translated = run_agent(SupportModel(), task, 2, [repeated_action])
+        lines = translated.lines()
+    assert (translated.exit, translated.reason) == (english.exit, english.reason)
+    assert [s.as_guard_input() for s in translated.steps] == \
+        [s.as_guard_input() for s in english.steps]
+    assert lines != english.lines() and len(lines) == len(english.lines())
+    assert task in lines[0] and english.steps[0].plan in lines[1]
+    assert "estimate_delivery(1042)" in lines[2]
