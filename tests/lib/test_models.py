@@ -15,7 +15,6 @@ from agentloop.models import (
     order_number,
 )
 from agentloop.shop import EXAMPLE_TASKS, TOOLS, Shop
-from agentloop.token_estimate import estimate_tokens, request_tokens, words_sent
 
 
 def actions(transcript):
@@ -95,20 +94,6 @@ def test_unknown_orders_and_missing_numbers_get_honest_answers():
     assert run_agent(SupportModel(), "I want to return my shoes.").answer.startswith(
         "Which order do you mean?")
     assert run_agent(SupportModel(), "Thank you!").answer == THANKS
-
-
-def test_usage_is_the_words_estimate_of_the_whole_request():
-    history = [message("user", EXAMPLE_TASKS["courier 1042"])]
-    answer = SupportModel().create(SYSTEM, history, TOOLS)
-    assert answer["usage"]["input_tokens"] == request_tokens(SYSTEM, history, TOOLS)
-    assert request_tokens(SYSTEM, history, TOOLS) == estimate_tokens(
-        words_sent(SYSTEM, history, TOOLS))
-
-
-@pytest.mark.parametrize(("words", "tokens"), [(0, 0), (1, 1), (5, 7), (10, 13), (15, 20),
-                                                (100, 130)])
-def test_tokens_are_words_times_1_3_rounded_half_up(words, tokens):
-    assert estimate_tokens(words) == tokens
 
 
 def test_scripted_model_plays_back_by_the_history():

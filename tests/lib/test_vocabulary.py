@@ -14,7 +14,6 @@ from agentloop.messages import BLOCK_TYPES, ROLES, BlockType, Role, StopReason, 
 from agentloop.models import SupportModel
 from agentloop.proposals import REJECTION_CODES, STATUSES, ProposalType, RejectionCode, Status
 from agentloop.shop import EXAMPLE_TASKS
-from agentloop.terminals import DECISIONS, TERMINALS, Decision
 from agentloop.vocabulary import Word
 
 
@@ -53,13 +52,6 @@ def test_listing_names_every_word_in_order():
 def test_an_unknown_word_is_refused_with_the_set_named():
     with pytest.raises(ValueError, match="'green' is not a valid Colour"):
         Colour("green")
-
-
-def test_chapter_1s_decisions_keep_the_strings_the_chapter_prints():
-    assert DECISIONS == tuple(Decision) == ("continue", "success", "needs_input", "error",
-                                            "limit")
-    assert TERMINALS == ("success", "needs_input", "error", "limit")
-    assert all(type(t) is Decision for t in TERMINALS)
 
 
 def test_chapter_2s_statuses_kinds_and_codes_keep_their_strings():
