@@ -15,7 +15,6 @@ from agentloop.checks.core import (
     HintSteps,
     NotPlainData,
     collect,
-    copy_plain,
     judge,
     run_check,
     to_plain,
@@ -103,16 +102,6 @@ def test_a_verify_that_trips_on_a_bad_shape_fails_the_case_only():
                 cases=lambda: [Case(1, "one")])
     report = judge(chk, chk.cases(), [{"value": [1]}])
     assert "wrong shape" in report.results[0].reason
-
-
-def test_copy_plain_copies_deeply():
-    original = {"a": [1, {"b": [2]}], "t": ([3],), "s": {4}}
-    copied = copy_plain(original)
-    assert copied == original
-    copied["a"][1]["b"].append(5)
-    copied["t"][0].append(6)
-    copied["s"].add(7)
-    assert original == {"a": [1, {"b": [2]}], "t": ([3],), "s": {4}}
 
 
 def chapter_keys() -> list[Check]:

@@ -162,14 +162,6 @@ def test_outcomes_stop_kinds_and_pause_reasons_are_closed_sets():
     assert run_demo(max_turns=1).session.pause["reason"] in PAUSE_REASONS
 
 
-def test_one_exception_formatter_for_the_log():
-    from agentloop.harness import describe_error
-
-    assert describe_error(PermissionError("rm is not allowed")) == \
-        "PermissionError: rm is not allowed"
-    assert describe_error(KeyError()) == "KeyError"
-
-
 # --- the decide hook: REFLECTING's choice of the next move ------------------------------------
 
 def test_by_default_decide_walks_the_plan():

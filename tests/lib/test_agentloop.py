@@ -1,4 +1,4 @@
-"""The library as a whole: light to import, documented, one place per chapter concept."""
+"""The library as a whole (agentloop): importing it loads nothing heavy (no Jupyter, no plots)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,3 @@ def test_import_agentloop_loads_no_jupyter_packages():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
-
-
-def test_unknown_widget_names_are_explained():
-    import agentloop.widgets
-
-    try:
-        agentloop.widgets.nope  # noqa: B018
-    except AttributeError as error:
-        assert "has no attribute 'nope'" in str(error)
-    else:
-        raise AssertionError("expected AttributeError")
