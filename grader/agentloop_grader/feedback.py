@@ -6,7 +6,8 @@ for what is really hidden: a hidden-test line that also stands in the student ve
 visible test repeating it, say), or in the student's own notebook, is no secret. A page
 that shows a real one is withheld — moved to reports/withheld-feedback/, never deleted
 silently — with a line saying which page and which line; the other pages are checked and
-kept all the same.
+kept all the same. A page's own words (nbgrader's template: "Score", "Test cell", …) are
+then put in the language of the student's notebook (report/feedback_words.py).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from .course import Course, GradingError
 from .release import nbgrader_api
+from .report.feedback_words import translate_page
 
 HIDDEN_BEGIN, HIDDEN_END = "BEGIN HIDDEN TESTS", "END HIDDEN TESTS"
 MIN_SECRET_CHARS = 4  # "pass", ")" and "else:" are nobody's secret
@@ -95,13 +97,16 @@ def feedback(course: Course, assignment: str) -> FeedbackResult:
     for page in sorted((course.root / "feedback").glob(f"*/{assignment}/*.html")):
         student, notebook = page.parts[-3], page.stem
         source = course.source_notebook(assignment, notebook)
+        autograded = course.path("autograded", student, assignment) / f"{notebook}.ipynb"
         if not source.is_file():
+            translate_page(page, autograded)
             result.pages.append(page)
             continue
         secret = secrets(source, course.released_notebook(assignment, notebook),
                          *_own(course, student, assignment, notebook))
         found = leaks(page.read_text(encoding="utf-8", errors="replace"), secret)
         if not found:
+            translate_page(page, autograded)  # the template's words in the student's language
             result.pages.append(page)
             continue
         moved = course.root / WITHHELD / student / assignment / page.name

@@ -8,46 +8,59 @@ from __future__ import annotations
 import ast
 
 from agentloop.checks import Report, judge
+from agentloop.i18n import SOURCE, Language
+from agentloop.i18n.catalog import Catalog
 
 from ..protocol import Run
 from ..read.assignment import SourceCell
 from ..read.submission import SubmittedNotebook
 from .cases import CaseBook
+from .language import words
 from .scores import CellScore, Graded, grade_id
 
 MAX_FAILURES_KEPT = 20  # per cell, for the class report
 
 
 def score_check(source: SourceCell, run: Run, book: CaseBook,
-                notebook: SubmittedNotebook) -> CellScore:
+                notebook: SubmittedNotebook, language: Language = SOURCE) -> CellScore:
     """The check cell `source`'s score: full marks when every case of every check it calls
     passed, else 0 with the first failure of each check and up to MAX_FAILURES_KEPT of its
-    failed cases."""
+    failed cases. What the student reads of it (its ✔/✘ lines, the reason under the cell)
+    is in `language`; the reasons the teacher reads stay as judged."""
     gid, points = source.grade_id or "", source.points
+    said = words(language)
     ran = run.cells.get(gid)
     if ran is None:
         reason = "the sandbox produced no result for this check"
-        return CellScore(gid, points, 0.0, Graded.CHECK, reason, reason)
+        shown = said.translate(reason)
+        return CellScore(gid, points, 0.0, Graded.CHECK, reason, shown,
+                         shown_reason=shown, language=language)
     if ran.excluded:
-        return CellScore(gid, points, 0.0, Graded.CHECK, ran.excluded, ran.excluded,
-                         [{"case": gid, "rule": ran.excluded, "reason": ran.excluded}])
-    texts, reasons, failures = [], [], []
+        shown = said.translate(ran.excluded)
+        return CellScore(gid, points, 0.0, Graded.CHECK, ran.excluded, shown,
+                         [{"case": gid, "rule": ran.excluded, "reason": ran.excluded}],
+                         shown_reason=shown, language=language)
+    texts, reasons, shown_reasons, failures = [], [], [], []
     for check_id in source.checks:
         chk = book.checks[check_id]
         if ran.missing and check_id in ran.missing:
-            reason = f"the answer cells did not define {chk.answer}" + \
-                _defining_errors(chk.answer, notebook, run)
-            texts.append(f"{check_id}: {chk.title}\n  ✘ {reason}")
+            errors = _defining_errors(chk.answer, notebook, run)
+            reason = f"the answer cells did not define {chk.answer}" + errors
+            shown = said.render("the answer cells did not define {name}",
+                                {"name": chk.answer}) + errors
+            texts.append(f"{check_id}: {said.translate(chk.title)}\n  ✘ {shown}")
             reasons.append(reason)
+            shown_reasons.append(shown)
             failures.append({"case": check_id, "rule": f"{chk.answer} not defined",
                              "reason": reason})
             continue
         key = (check_id, source.hidden_cases)
         report = judge(chk, book.cases[key], (ran.probes or {}).get(check_id),
                        book.verdicts.setdefault(key, {}))
-        texts.append(report.text(show_labels=False))
+        texts.append(report.text(show_labels=False, language=language))
         if not report.passed:
             reasons.append(_first_failure(report))
+            shown_reasons.append(_first_failure(report, said))
             failures += [{"case": r.label, "rule": r.rule or r.label, "reason": r.reason}
                          for r in report.results if not r.passed][:MAX_FAILURES_KEPT]
             if report.problem:
@@ -55,7 +68,8 @@ def score_check(source: SourceCell, run: Run, book: CaseBook,
                                  "reason": report.problem})
     score = points if not reasons else 0.0
     return CellScore(gid, points, score, Graded.CHECK, "; ".join(reasons),
-                     "\n".join(texts), failures)
+                     "\n".join(texts), failures,
+                     "; ".join(shown_reasons) if language != SOURCE else "", language)
 
 
 def _defining_errors(name: str, notebook: SubmittedNotebook, run: Run) -> str:
@@ -97,10 +111,18 @@ def defines(source: str, name: str) -> bool:
     return False
 
 
-def _first_failure(report: Report) -> str:
+def _first_failure(report: Report, said: Catalog | None = None) -> str:
+    """The first failure of a check, one line: as judged, or as `said` says it."""
+    tr = said.translate if said is not None else str
     if report.problem:
-        return report.problem
+        return tr(report.problem)
     failed = [r for r in report.results if not r.passed]
     first = failed[0]
-    more = f" (and {len(failed) - 1} more)" if len(failed) > 1 else ""
-    return f"{len(failed)}/{len(report.results)} cases failed; {first.label}: {first.reason}{more}"
+    values = {"count": len(failed), "total": len(report.results), "label": tr(first.label),
+              "reason": tr(first.reason), "more": len(failed) - 1}
+    template = FAILED_MORE if len(failed) > 1 else FAILED
+    return said.render(template, values) if said is not None else template.format(**values)
+
+
+FAILED = "{count}/{total} cases failed; {label}: {reason}"
+FAILED_MORE = "{count}/{total} cases failed; {label}: {reason} (and {more} more)"

@@ -13,18 +13,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentloop.i18n import SOURCE, Language
+
 from ..protocol import CellKind, CellRun, Run
 from ..read.assignment import NotebookSpec, SourceCell
 from ..read.submission import SubmittedNotebook
 from .cases import CaseBook
 from .checks import score_check
+from .language import student_language, words
 from .scores import CellScore, Graded, grade_id
 
 
 def score_notebook(spec: NotebookSpec, notebook: SubmittedNotebook, run: Run | None,
                    book: CaseBook) -> list[CellScore]:
-    """A score for every graded cell (tests, checks, manual answers, tasks) of `spec`."""
+    """A score for every graded cell (tests, checks, manual answers, tasks) of `spec`; what
+    the student reads of it in their notebook's language (language.py)."""
     cells = {gid: c for c in notebook.cells if (gid := grade_id(c))}
+    language = student_language(notebook.metadata)
     scores = []
     for source in spec.graded:
         gid = source.grade_id or ""
@@ -34,11 +39,24 @@ def score_notebook(spec: NotebookSpec, notebook: SubmittedNotebook, run: Run | N
         elif not notebook.runnable() or run is None:
             reason = notebook.unreadable or "the notebook was not run"
             scores.append(CellScore(gid, source.points, 0.0, kind, reason, reason))
-        elif source.kind is CellKind.CHECK:
-            scores.append(score_check(source, run, book, notebook))
+        elif source.kind is CellKind.CHECK:  # said in `language` as it is judged
+            scores.append(score_check(source, run, book, notebook, language))
         else:
             scores.append(_test(source, cells.get(gid), run.cells.get(gid)))
+        if scores[-1].language != language:
+            said_in(scores[-1], language)
     return scores
+
+
+def said_in(score: CellScore, language: Language) -> None:
+    """What the student reads of a score (its text, its reason) in `language`; the reason
+    the teacher reads stays as judged."""
+    if language == SOURCE:
+        return
+    said = words(language)
+    score.language = language
+    score.text = said.translate(score.text) if score.text else ""
+    score.shown_reason = said.translate(score.reason) if score.reason else ""
 
 
 def _manual(source: SourceCell, cell: dict[str, Any] | None, kind: Graded) -> CellScore:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from agentloop.i18n import SOURCE, Language
+
 
 class Graded(StrEnum):
     """How a graded cell is scored: the run report's and the class report's `kind`."""
@@ -26,8 +28,10 @@ class CellScore:
     score: float | None  # None: left for a person
     kind: Graded
     reason: str = ""  # why it lost points, one line
-    text: str = ""  # what the autograded notebook shows under the cell
+    text: str = ""  # what the autograded notebook shows under the cell, in `language`
     failures: list[dict[str, str]] = field(default_factory=list)  # case, rule, reason
+    shown_reason: str = ""  # `reason` as the student reads it, in `language` ('' : reason)
+    language: Language = SOURCE  # the student's notebook's (judge/language.py)
 
     @property
     def passed(self) -> bool:

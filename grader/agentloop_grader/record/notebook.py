@@ -12,10 +12,14 @@ mark instead.
 from __future__ import annotations
 
 import copy
+import html
 import json
 import re
 from pathlib import Path
 from typing import Any
+
+from agentloop.i18n import is_rtl
+from agentloop.i18n.display import TEXT_CLASS, lines_html, rtl_block
 
 from ..judge.scores import CellScore, Graded
 from ..protocol import Run
@@ -45,11 +49,12 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
             outputs = [_without(output, secret) for output in outputs]
         score = by_id.get(gid or "")
         if score is not None and score.text:
-            outputs.append(_stream(score.text))
+            outputs.append(_said(score.text, score.language))
         if ran.excluded:
-            outputs.append(_error("GraderError", ran.excluded))
+            shown = score.shown_reason if score is not None else ""
+            outputs.append(_error("GraderError", shown or ran.excluded))
         elif score is not None and score.kind == Graded.CHECK and not score.passed:
-            outputs.append(_error("AssertionError", score.reason))
+            outputs.append(_error("AssertionError", score.shown_reason or score.reason))
         cell["outputs"] = outputs
     problems = notebook.problems + (run.problems if run else [])
     metadata = copy.deepcopy(notebook.metadata)
@@ -116,6 +121,17 @@ def _cap(text: str) -> str:
     if len(text) <= OUTPUT_TEXT_CAP:
         return text
     return text[:OUTPUT_TEXT_CAP] + f"\n… ({len(text) - OUTPUT_TEXT_CAP} characters cut)"
+
+
+def _said(text: str, language: str) -> dict[str, Any]:
+    """A check's lines as the student's notebook shows them: printed, or in a right-to-left
+    language a right-to-left block with the plain text beside it (as agentloop.i18n.show)."""
+    if not is_rtl(language):
+        return _stream(text)
+    escaped = html.escape(_cap(text), quote=False)
+    return {"output_type": "display_data", "metadata": {},
+            "data": {"text/plain": _cap(text),
+                     "text/html": rtl_block(lines_html(escaped), css=TEXT_CLASS)}}
 
 
 def _stream(text: str) -> dict[str, Any]:
