@@ -9,6 +9,7 @@ import json
 from agentloop.commands._options import number
 from agentloop.harness import DEMO_LIMITS, describe, replay_file, run_demo, save_events
 from agentloop.harness.machine import Harness
+from agentloop.i18n import t
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,15 +40,16 @@ def _harness(args: argparse.Namespace) -> int:
         try:
             save_events(harness.events, args.events)
         except OSError as exc:
-            raise ValueError(f"cannot write the event log to {args.events}: "
-                             f"{exc.strerror or exc}") from None
+            raise ValueError(t("cannot write the event log to {path}: {error}",
+                               path=args.events, error=exc.strerror or exc)) from None
     print(format_events(harness))
     print(describe(harness))
     if harness.session.pause is not None:
-        print(f"the session is paused, not finished: raise --max-"
-              f"{harness.session.pause.get('limit', 'turns').replace('_', '-')} to let it finish")
+        limit = harness.session.pause.get("limit", "turns").replace("_", "-")
+        print(t("the session is paused, not finished: raise --max-{limit} to let it finish",
+                limit=limit))
     if args.events:
-        print(f"events written to {args.events}")
+        print(t("events written to {path}", path=args.events))
     return 0
 
 

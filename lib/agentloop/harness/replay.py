@@ -31,6 +31,7 @@ from agentloop.harness.states import (
     REFLECTING,
     State,
 )
+from agentloop.i18n import t
 
 # The state the harness is in when it emits each event (None: any state, no move).
 EMITTED_IN: dict[str, State | None] = {
@@ -106,22 +107,41 @@ def replay_file(path: str | Path, planner: Planner | None = None) -> Harness:
 
 
 def describe(harness: Harness) -> str:
-    """A few lines saying where a (replayed) session stands."""
+    """A few lines saying where a (replayed) session stands, for a reader (in the course's
+    language; states, names, statuses and reasons are the session's data)."""
     session = harness.session
-    lines = [f"state: {harness.state}", f"goal: {session.goal}",
-             f"events: {len(harness.events)}",
-             f"turns: {session.turns}, tool calls: {session.tool_calls}, "
-             f"errors: {session.errors}, replans: {session.replans}"]
+    lines = [t("state: {state}", state=harness.state), t("goal: {goal}", goal=session.goal),
+             t("events: {count}", count=len(harness.events)),
+             t("turns: {turns}, tool calls: {tool_calls}, errors: {errors}, replans: {replans}",
+               turns=session.turns, tool_calls=session.tool_calls, errors=session.errors,
+               replans=session.replans)]
     for step in session.steps:
-        lines.append(f"step {step['index']} {step['name']}: {step['status']}")
+        lines.append(t("step {index} {name}: {status}", index=step["index"], name=step["name"],
+                       status=step["status"]))
     if session.pending is not None:
-        lines.append(f"waiting for tool: {session.pending['call_id']} {session.pending['tool']} "
-                     f"{session.pending['args']}")
+        lines.append(t("waiting for tool: {call_id} {tool} {args}",
+                       call_id=session.pending["call_id"], tool=session.pending["tool"],
+                       args=session.pending["args"]))
     if session.pause is not None:
-        pause = session.pause
-        limit = f" ({pause['limit']} {pause['used']:g}/{pause['max']:g})" \
-            if "limit" in pause else ""
-        lines.append(f"paused: {pause['reason']}{limit}, taken in {pause['from']}")
+        lines.append(pause_line("paused", session.pause))
     if session.outcome is not None:
-        lines.append(f"outcome: {session.outcome}")
+        lines.append(t("outcome: {outcome}", outcome=session.outcome))
     return "\n".join(lines)
+
+
+# A pause as a reader is told of it (`describe`, chapter 4's widget), with its limit if it has one.
+PAUSE_LINES = {
+    "paused": ("paused: {reason} ({limit} {used}/{max}), taken in {state}",
+               "paused: {reason}, taken in {state}"),
+    "yield point": ("yield point: paused, {reason} ({limit} {used}/{max}), taken in {state}",
+                    "yield point: paused, {reason}, taken in {state}"),
+}
+
+
+def pause_line(kind: str, pause: dict[str, Any]) -> str:
+    """`paused: budget_exceeded (turns 2/2), taken in REFLECTING` in the reader's language."""
+    with_limit, without = PAUSE_LINES[kind]
+    if "limit" in pause:
+        return t(with_limit, reason=pause.get("reason"), limit=pause["limit"],
+                 used=f"{pause['used']:g}", max=f"{pause['max']:g}", state=pause.get("from"))
+    return t(without, reason=pause.get("reason"), state=pause.get("from"))

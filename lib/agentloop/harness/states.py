@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from agentloop.i18n import t
 from agentloop.vocabulary import Word
 
 
@@ -63,9 +64,15 @@ class IllegalTransition(ValueError):
                  allowed: Iterable[State] | None = None) -> None:
         self.source, self.target = source, target
         self.allowed = tuple(TRANSITIONS[source] if allowed is None else allowed)
-        allowed = ", ".join(self.allowed) or "none (DONE is the only exit)"
-        super().__init__(f"illegal transition {source} -> {target}; "
-                         f"from {source} the allowed targets are: {allowed}")
+        if self.allowed:
+            message = t("illegal transition {source} -> {target}; from {source} the allowed "
+                        "targets are: {allowed}", source=source, target=target,
+                        allowed=", ".join(self.allowed))
+        else:
+            message = t("illegal transition {source} -> {target}; from {source} the allowed "
+                        "targets are: none (DONE is the only exit)", source=source,
+                        target=target)
+        super().__init__(message)  # in the reader's language; source and target are data
 
 
 _BY_NAME = {str(state): state for state in STATES}

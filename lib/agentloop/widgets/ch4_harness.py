@@ -2,7 +2,9 @@
 
 "next yield point" runs the demo session until it hands control back (a tool request
 is answered from the canned table first); "extend & resume" gives a paused session one
-more of the limit that ran out. Moving a slider starts a new session.
+more of the limit that ran out. Moving a slider starts a new session. Its labels are in the
+course's current language (agentloop.i18n), right to left in Persian; states, event types,
+facts and outcomes are the session's data, the same in every language.
 """
 
 from __future__ import annotations
@@ -23,9 +25,13 @@ from agentloop.harness import (
     Stop,
     demo_harness,
 )
+from agentloop.harness.replay import pause_line
+from agentloop.i18n import is_rtl, t
+from agentloop.i18n.display import RTL_CLASS, RTL_STYLE, rtl_block
 from agentloop.widgets.common import TextFallback, html_table, text_table
 
 HEADERS = ("offset", "at", "type", "facts")
+NEXT = "next yield point"  # the button, named in the text before the first run
 EXTENSION = {"turns": 1, "tool_calls": 1, "seconds": 10}
 # Where each state's box sits in the diagram (x, y of its centre).
 BOXES = {"IDLE": (70, 40), "PLANNING": (220, 40), "EXECUTING": (390, 40),
@@ -59,8 +65,9 @@ def state_diagram(current: str) -> str:
                      f'data-state="{name}" data-current="{str(on).lower()}"/>')
         parts.append(f'<text x="{x}" y="{y + 4}" text-anchor="middle" '
                      f'font-weight="{weight}">{name}</text>')
-    parts.append('<text x="10" y="192" fill="#555">not drawn: every active state can pause '
-                 'to IDLE, and a resume goes back to it</text></svg>')
+    note = t("not drawn: every active state can pause to IDLE, and a resume goes back to it")
+    anchor = ' x="470" text-anchor="end" direction="rtl"' if is_rtl() else ' x="10"'
+    parts.append(f'<text{anchor} y="192" fill="#555">{html.escape(note)}</text></svg>')
     return "".join(parts)
 
 
@@ -85,17 +92,20 @@ def event_rows(harness: Harness) -> list[tuple]:
 
 def describe_stop(stop: Stop | None, harness: Harness) -> str:
     if stop is None:
-        return "not started: press 'next yield point' to run(goal)"
+        return t("not started: press '{button}' to run(goal)", button=t(NEXT))
     if stop.kind == TOOL_CALL:
         request = stop.request or {}
-        return (f"yield point: AWAITING_TOOL, request {request.get('call_id')} "
-                f"{request.get('tool')} {json.dumps(request.get('args'))}")
+        return t("yield point: AWAITING_TOOL, request {call_id} {tool} {args}",
+                 call_id=request.get("call_id"), tool=request.get("tool"),
+                 args=json.dumps(request.get("args")))
     if stop.kind == PAUSE:
-        pause = stop.pause or {}
-        limit = f" ({pause['limit']} {pause['used']:g}/{pause['max']:g})" if "limit" in pause \
-            else ""
-        return f"yield point: paused, {pause.get('reason')}{limit}, taken in {pause.get('from')}"
-    return f"DONE: outcome {stop.outcome}"
+        return pause_line("yield point", stop.pause or {})
+    return t("DONE: outcome {outcome}", outcome=stop.outcome)
+
+
+def headers() -> tuple[str, ...]:
+    """The event table's column names in the current language."""
+    return tuple(t(header) for header in HEADERS)
 
 
 class HarnessView(TextFallback):
@@ -108,23 +118,27 @@ class HarnessView(TextFallback):
         demo_harness(max_turns, max_tool_calls, max_seconds)  # validate before building
         self.max_turns = w.IntSlider(value=max_turns, min=0, max=5, description="max_turns")
         self.max_tool_calls = w.IntSlider(value=max_tool_calls, min=0, max=10,
-                                          description="tool calls")
-        self.max_seconds = w.IntSlider(value=max_seconds, min=1, max=60, description="seconds")
-        self.guard = w.Checkbox(value=guard, description="block rm -rf")
-        self.next = w.Button(description="next yield point", icon="step-forward")
-        self.resume = w.Button(description="extend & resume", icon="play")
-        self.restart = w.Button(description="restart", icon="refresh")
+                                          description=t("tool calls"))
+        self.max_seconds = w.IntSlider(value=max_seconds, min=1, max=60,
+                                       description=t("seconds"))
+        self.guard = w.Checkbox(value=guard, description=t("block rm -rf"))
+        self.next = w.Button(description=t(NEXT), icon="step-forward")
+        self.resume = w.Button(description=t("extend & resume"), icon="play")
+        self.restart = w.Button(description=t("restart"), icon="refresh")
         self.view = w.HTML()
         for control in (self.max_turns, self.max_tool_calls, self.max_seconds, self.guard):
             control.observe(self._restart, names="value")
         self.next.on_click(lambda _: self.next_yield())
         self.resume.on_click(lambda _: self.extend_and_resume())
         self.restart.on_click(self._restart)
+        self.rtl = is_rtl()
         self.box = w.VBox([
             w.HBox([self.max_turns, self.max_tool_calls, self.max_seconds, self.guard]),
             w.HBox([self.next, self.resume, self.restart]),
             self.view,
-        ])
+        ] + ([w.HTML(RTL_STYLE)] if self.rtl else []))
+        if self.rtl:  # labels right to left; the states, events and facts stay code
+            self.box.add_class(RTL_CLASS)
         self._restart()
 
     def _restart(self, change: Any = None) -> None:
@@ -154,29 +168,33 @@ class HarnessView(TextFallback):
 
     def budget_line(self) -> str:
         s, b = self.harness.session, self.harness.budget
-        return (f"budget: turns {s.turns}/{b.max_turns}, tool calls {s.tool_calls}/"
-                f"{b.max_tool_calls}, seconds {self.harness._elapsed:g}/{b.max_seconds:g}")
+        return t("budget: turns {turns}/{max_turns}, tool calls {tool_calls}/{max_tool_calls}, "
+                 "seconds {seconds}/{max_seconds}", turns=s.turns, max_turns=b.max_turns,
+                 tool_calls=s.tool_calls, max_tool_calls=b.max_tool_calls,
+                 seconds=f"{self.harness._elapsed:g}", max_seconds=f"{b.max_seconds:g}")
 
     def render(self) -> None:
         state = str(self.harness.state)
-        self.view.value = (
+        view = (
             f'<div class="agentloop-harness" data-state="{state}">'
             + state_diagram(state)
             + f"<p><b>{html.escape(describe_stop(self.stop, self.harness))}</b><br>"
             + f"{html.escape(self.budget_line())}</p>"
-            + html_table(HEADERS, event_rows(self.harness)) + "</div>")
+            + html_table(headers(), event_rows(self.harness)) + "</div>")
+        self.view.value = rtl_block(view) if self.rtl else view
 
     def text(self) -> str:
         settings = (f"max_turns={self.max_turns.value} max_tool_calls="
                     f"{self.max_tool_calls.value} max_seconds={self.max_seconds.value} "
                     f"guard={'on' if self.guard.value else 'off'}")
         states = "  ".join(f"[{s}]" if s == self.harness.state else s for s in STATES)
-        lines = [settings, f"states: {states}", describe_stop(self.stop, self.harness),
+        lines = [settings, t("states: {states}", states=states),
+                 describe_stop(self.stop, self.harness),
                  self.budget_line()]
         rows = [(o, at, kind, json.dumps(facts, ensure_ascii=False)[:70])
                 for o, at, kind, facts in event_rows(self.harness)]
         if rows:
-            lines.append(text_table(HEADERS, rows))
+            lines.append(text_table(headers(), rows))
         return "\n".join(lines)
 
 

@@ -38,7 +38,8 @@ LIB = ROOT / "lib" / "agentloop"
 # widgets, the demos (their tests: test_library_words.py)
 LIBRARY_SOURCES = [LIB / f"{name}.py" for name in (
     "proposals", "controller", "validation", "tools", "agent", "guards",
-    "widgets/ch2_proposals", "widgets/ch3_transcripts")]
+    "widgets/ch2_proposals", "widgets/ch3_transcripts", "harness/states", "harness/replay",
+    "commands/harness", "widgets/ch4_harness")]
 # Where the library's chapter-1 words are written (every catalog entry comes from one).
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",

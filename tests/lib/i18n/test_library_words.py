@@ -9,13 +9,20 @@ entry is still written by a source).
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
+import re
+from pathlib import Path
 
 import pytest
 
 from agentloop.agent import run_agent
+from agentloop.cli import main
 from agentloop.controller import validate_proposal
 from agentloop.guards import repeated_action, token_budget
+from agentloop.harness import DEMO_GOAL, DONE, IDLE, demo_harness, describe, run_demo
+from agentloop.harness.states import IllegalTransition, validate_transition
 from agentloop.i18n import TRANSLATED, catalog, speaking
 from agentloop.models import SupportModel
 from agentloop.proposals import ProposalRejected, new_state
@@ -24,6 +31,7 @@ from agentloop.tools import Tool, ToolRegistry, default_registry, validate_key
 from agentloop.validation import validate_whole_number
 from agentloop.widgets.ch2_proposals import PRESETS, proposal_explorer
 from agentloop.widgets.ch3_transcripts import token_plot, transcript_viewer
+from agentloop.widgets.ch4_harness import harness_view
 
 LANGUAGES = [code.value for code in TRANSLATED]
 ASKED = {"key": "ai"}
@@ -131,6 +139,42 @@ def transcript_texts() -> list[str]:
                                             if not cell.isdigit())]
 
 
+def harness_texts(tmp_path: Path) -> list[str]:
+    """Chapter 4: both kinds of illegal move, where a session stands (paused on each limit,
+    finished, waiting for a tool), the command's own lines and the harness view, step by step."""
+    texts = []
+    for source, target in ((IDLE, IDLE), (DONE, IDLE)):
+        with pytest.raises(IllegalTransition) as raised:
+            validate_transition(source, target)
+        texts.append(str(raised.value))
+    for limits in ((2, 10, 60), (10, 1, 60), (10, 10, 3), (10, 10, 60)):
+        texts += describe(run_demo(*limits)).splitlines()
+    waiting = demo_harness()
+    waiting.run(DEMO_GOAL)
+    texts += describe(waiting).splitlines()
+    for argv in (["harness", "--max-turns", "1", "--events", str(tmp_path / "e.jsonl")],
+                 ["harness", "--events", str(tmp_path / "nowhere" / "e.jsonl")]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main(argv)
+        texts += out.getvalue().splitlines()[-2:]
+        texts += [line.removeprefix("agentloop: error: ") for line in  # its message alone
+                  err.getvalue().splitlines()]
+    view = harness_view(max_turns=1, max_tool_calls=1, max_seconds=5, guard=True)
+    texts += [view.max_tool_calls.description, view.max_seconds.description,
+              view.guard.description, view.next.description, view.resume.description,
+              view.restart.description]
+    for _ in range(8):
+        lines = view.text().splitlines()
+        texts += lines[1:4] + (lines[4].split() if len(lines) > 4 else [])  # the headers
+        if view.stop is None or view.stop.kind == "tool_call":
+            view.next_yield()
+        else:
+            view.extend_and_resume()
+    texts.append(re.search(r'y="192"[^>]*>([^<]*)<', view.view.value)[1])
+    return texts
+
+
 @functools.cache
 def chapter_2_and_3_texts() -> frozenset[str]:
     texts = [str(r) for r in rejections()] + range_errors() + explorer_texts() + \
@@ -186,3 +230,11 @@ def test_a_translated_transcript_is_the_same_run(language):
     assert lines != english.lines() and len(lines) == len(english.lines())
     assert task in lines[0] and english.steps[0].plan in lines[1]
     assert "estimate_delivery(1042)" in lines[2]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_everything_the_library_says_in_chapter_4_has_a_translation(language, tmp_path):
+    words = catalog(language)
+    texts = {text.strip() for text in harness_texts(tmp_path) if text.strip()}
+    assert sorted(t for t in texts if words.match(t) is None) == []
+    assert len(texts) > 30

@@ -2184,4 +2184,55 @@ MESSAGES = {
         "(нагоре)",
     "Comments:":
         "Коментари:",
+    # --- chapter 4: an illegal move, where a session stands, the harness command and view ---
+    "illegal transition {source} -> {target}; from {source} the allowed targets are: "
+    "{allowed}":
+        "непозволен преход {source} -> {target}; от {source} разрешените цели са: {allowed}",
+    "illegal transition {source} -> {target}; from {source} the allowed targets are: none "
+    "(DONE is the only exit)":
+        "непозволен преход {source} -> {target}; от {source} няма разрешени цели (DONE е "
+        "единственият изход)",
+    "state: {state}": "състояние: {state}",
+    "goal: {goal}": "цел: {goal}",
+    "events: {count}": "събития: {count}",
+    "turns: {turns}, tool calls: {tool_calls}, errors: {errors}, replans: {replans}":
+        "ходове: {turns}, извиквания на инструменти: {tool_calls}, грешки: {errors}, нови "
+        "планове: {replans}",
+    "step {index} {name}: {status}": "стъпка {index} {name}: {status}",
+    "waiting for tool: {call_id} {tool} {args}": "чака инструмент: {call_id} {tool} {args}",
+    "outcome: {outcome}": "краен резултат: {outcome}",
+    "paused: {reason} ({limit} {used}/{max}), taken in {state}":
+        "пауза: {reason} ({limit} {used}/{max}), взета в {state}",
+    "paused: {reason}, taken in {state}": "пауза: {reason}, взета в {state}",
+    "yield point: paused, {reason} ({limit} {used}/{max}), taken in {state}":
+        "точка на предаване: пауза, {reason} ({limit} {used}/{max}), взета в {state}",
+    "yield point: paused, {reason}, taken in {state}":
+        "точка на предаване: пауза, {reason}, взета в {state}",
+    "cannot write the event log to {path}: {error}":
+        "журналът на събитията не може да се запише в {path}: {error}",
+    "the session is paused, not finished: raise --max-{limit} to let it finish":
+        "сесията е на пауза, не е завършила: увеличи --max-{limit}, за да завърши",
+    "events written to {path}": "събитията са записани в {path}",
+    "not drawn: every active state can pause to IDLE, and a resume goes back to it":
+        "не е нарисувано: всяко активно състояние може да спре на пауза в IDLE, а "
+        "продължаването се връща в него",
+    "not started: press '{button}' to run(goal)":
+        "не е пуснато: натисни „{button}“, за да извикаш run(goal)",
+    "next yield point": "следваща точка на предаване",
+    "yield point: AWAITING_TOOL, request {call_id} {tool} {args}":
+        "точка на предаване: AWAITING_TOOL, заявка {call_id} {tool} {args}",
+    "DONE: outcome {outcome}": "DONE: краен резултат {outcome}",
+    "offset": "номер",
+    "at": "време",
+    "facts": "факти",
+    "tool calls": "извиквания",
+    "seconds": "секунди",
+    "block rm -rf": "блокирай rm -rf",
+    "extend & resume": "разшири и продължи",
+    "restart": "отначало",
+    "budget: turns {turns}/{max_turns}, tool calls {tool_calls}/{max_tool_calls}, seconds "
+    "{seconds}/{max_seconds}":
+        "бюджет: ходове {turns}/{max_turns}, извиквания на инструменти "
+        "{tool_calls}/{max_tool_calls}, секунди {seconds}/{max_seconds}",
+    "states: {states}": "състояния: {states}",
 }

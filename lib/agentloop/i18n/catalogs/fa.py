@@ -2180,4 +2180,55 @@ MESSAGES = {
         "(بالا)",
     "Comments:":
         "یادداشت‌ها:",
+    # --- chapter 4: an illegal move, where a session stands, the harness command and view ---
+    "illegal transition {source} -> {target}; from {source} the allowed targets are: "
+    "{allowed}":
+        "انتقال غیرمجاز `{source} -> {target}`؛ از `{source}` فقط این مقصدها مجازند: "
+        "`{allowed}`",
+    "illegal transition {source} -> {target}; from {source} the allowed targets are: none "
+    "(DONE is the only exit)":
+        "انتقال غیرمجاز `{source} -> {target}`؛ از `{source}` هیچ مقصدی مجاز نیست (`DONE` "
+        "تنها راه خروج است)",
+    "state: {state}": "وضعیت: `{state}`",
+    "goal: {goal}": "هدف: {goal}",
+    "events: {count}": "رویدادها: {count}",
+    "turns: {turns}, tool calls: {tool_calls}, errors: {errors}, replans: {replans}":
+        "نوبت‌ها: {turns}، فراخوانی ابزار: {tool_calls}، خطاها: {errors}، برنامه‌ریزی "
+        "دوباره: {replans}",
+    "step {index} {name}: {status}": "مرحلهٔ {index} {name}: `{status}`",
+    "waiting for tool: {call_id} {tool} {args}": "در انتظار ابزار: `{call_id} {tool} {args}`",
+    "outcome: {outcome}": "سرانجام: `{outcome}`",
+    "paused: {reason} ({limit} {used}/{max}), taken in {state}":
+        "مکث: `{reason}` (`{limit}` {used}/{max})، گرفته‌شده در `{state}`",
+    "paused: {reason}, taken in {state}": "مکث: `{reason}`، گرفته‌شده در `{state}`",
+    "yield point: paused, {reason} ({limit} {used}/{max}), taken in {state}":
+        "نقطهٔ کشش: مکث، `{reason}` (`{limit}` {used}/{max})، گرفته‌شده در `{state}`",
+    "yield point: paused, {reason}, taken in {state}":
+        "نقطهٔ کشش: مکث، `{reason}`، گرفته‌شده در `{state}`",
+    "cannot write the event log to {path}: {error}":
+        "نمی‌توان گزارش رویدادها را در `{path}` نوشت: {error}",
+    "the session is paused, not finished: raise --max-{limit} to let it finish":
+        "جلسه در مکث است، نه تمام‌شده: `--max-{limit}` را بیشتر کنید تا تمام شود",
+    "events written to {path}": "رویدادها در `{path}` نوشته شد",
+    "not drawn: every active state can pause to IDLE, and a resume goes back to it":
+        "رسم نشده: هر وضعیت فعال می‌تواند به IDLE مکث کند و ازسرگیری به همان برمی‌گردد",
+    "not started: press '{button}' to run(goal)":
+        "شروع نشده: «{button}» را بزنید تا `run(goal)` اجرا شود",
+    "next yield point": "نقطهٔ کشش بعدی",
+    "yield point: AWAITING_TOOL, request {call_id} {tool} {args}":
+        "نقطهٔ کشش: `AWAITING_TOOL`، درخواست `{call_id} {tool} {args}`",
+    "DONE: outcome {outcome}": "`DONE`: سرانجام `{outcome}`",
+    "offset": "شماره",
+    "at": "زمان",
+    "facts": "داده‌ها",
+    "tool calls": "فراخوانی‌ها",
+    "seconds": "ثانیه‌ها",
+    "block rm -rf": "مسدود کردن rm -rf",
+    "extend & resume": "افزایش و ازسرگیری",
+    "restart": "از نو",
+    "budget: turns {turns}/{max_turns}, tool calls {tool_calls}/{max_tool_calls}, seconds "
+    "{seconds}/{max_seconds}":
+        "بودجه: نوبت‌ها {turns}/{max_turns}، فراخوانی ابزار {tool_calls}/{max_tool_calls}، "
+        "ثانیه‌ها {seconds}/{max_seconds}",
+    "states: {states}": "وضعیت‌ها: {states}",
 }

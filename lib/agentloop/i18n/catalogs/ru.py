@@ -2216,4 +2216,56 @@ MESSAGES = {
         "(наверх)",
     "Comments:":
         "Комментарии:",
+    # --- chapter 4: an illegal move, where a session stands, the harness command and view ---
+    "illegal transition {source} -> {target}; from {source} the allowed targets are: "
+    "{allowed}":
+        "недопустимый переход {source} -> {target}; из {source} можно перейти только в: "
+        "{allowed}",
+    "illegal transition {source} -> {target}; from {source} the allowed targets are: none "
+    "(DONE is the only exit)":
+        "недопустимый переход {source} -> {target}; из {source} перейти некуда (DONE — "
+        "единственный выход)",
+    "state: {state}": "состояние: {state}",
+    "goal: {goal}": "цель: {goal}",
+    "events: {count}": "событий: {count}",
+    "turns: {turns}, tool calls: {tool_calls}, errors: {errors}, replans: {replans}":
+        "ходов: {turns}, вызовов инструментов: {tool_calls}, ошибок: {errors}, "
+        "перепланирований: {replans}",
+    "step {index} {name}: {status}": "шаг {index} {name}: {status}",
+    "waiting for tool: {call_id} {tool} {args}": "ждёт инструмента: {call_id} {tool} {args}",
+    "outcome: {outcome}": "исход: {outcome}",
+    "paused: {reason} ({limit} {used}/{max}), taken in {state}":
+        "пауза: {reason} ({limit} {used}/{max}), взята в {state}",
+    "paused: {reason}, taken in {state}": "пауза: {reason}, взята в {state}",
+    "yield point: paused, {reason} ({limit} {used}/{max}), taken in {state}":
+        "точка передачи управления: пауза, {reason} ({limit} {used}/{max}), взята в {state}",
+    "yield point: paused, {reason}, taken in {state}":
+        "точка передачи управления: пауза, {reason}, взята в {state}",
+    "cannot write the event log to {path}: {error}":
+        "не удаётся записать журнал событий в {path}: {error}",
+    "the session is paused, not finished: raise --max-{limit} to let it finish":
+        "сессия на паузе, а не закончена: увеличь --max-{limit}, чтобы она дошла до конца",
+    "events written to {path}": "события записаны в {path}",
+    "not drawn: every active state can pause to IDLE, and a resume goes back to it":
+        "не нарисовано: любое активное состояние может уйти на паузу в IDLE, а продолжение "
+        "возвращает в него",
+    "not started: press '{button}' to run(goal)":
+        "не запущено: нажми «{button}», чтобы вызвать run(goal)",
+    "next yield point": "следующая точка передачи управления",
+    "yield point: AWAITING_TOOL, request {call_id} {tool} {args}":
+        "точка передачи управления: AWAITING_TOOL, запрос {call_id} {tool} {args}",
+    "DONE: outcome {outcome}": "DONE: исход {outcome}",
+    "offset": "номер",
+    "at": "время",
+    "facts": "факты",
+    "tool calls": "вызовы",
+    "seconds": "секунды",
+    "block rm -rf": "блокировать rm -rf",
+    "extend & resume": "расширить и продолжить",
+    "restart": "заново",
+    "budget: turns {turns}/{max_turns}, tool calls {tool_calls}/{max_tool_calls}, seconds "
+    "{seconds}/{max_seconds}":
+        "бюджет: ходы {turns}/{max_turns}, вызовы инструментов "
+        "{tool_calls}/{max_tool_calls}, секунды {seconds}/{max_seconds}",
+    "states: {states}": "состояния: {states}",
 }
