@@ -10,7 +10,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from agentloop.duty.example import ROUTES, office_files, route_folder, write_office
+from agentloop.duty.example import ROUTES, route_folder, write_office
 from agentloop.duty.officer import RunInput, run_officer
 from agentloop.duty.shift import run_shift
 from tests.chapters.test_01_agent_loop import notes_before_use
@@ -34,14 +34,6 @@ def shifts(tmp_path_factory):
     out = {route: run_shift(root / route_folder(route)) for route in ROUTES}
     out["answered"] = run_shift(root, answer="the one for the hall")   # the seed's words
     return out
-
-
-def test_the_library_carries_examples_my_agent_byte_for_byte():
-    on_disk = {path.relative_to(EXAMPLE).as_posix(): path.read_bytes()
-               for path in EXAMPLE.rglob("*") if path.is_file()
-               and "out" not in path.relative_to(EXAMPLE).parts
-               and path.name not in ("README.md", ".gitignore")}
-    assert office_files() == on_disk
 
 
 def test_the_checkpoint_table_is_what_the_routes_do(shifts):

@@ -62,16 +62,6 @@ def test_every_route_prints_its_golden_banner(office, capsys, golden, folder, st
         status, (GOLDEN / golden).read_text(encoding="utf-8"), "")
 
 
-def test_the_banner_names_every_part_of_the_run(office, capsys):
-    _, out, _ = run(["run", "--dir", WORKSPACE], capsys)
-    heads = [line.split(":")[0].split(" |")[0] for line in out.splitlines()]
-    assert heads == ["agentloop", "goal", "config", "board", "model", "scenario",
-                     "stop_policy", "tools", "Step 1", "Step 2", "Step 3", "Stop", "question",
-                     "not searched", "contract", "save", "state", "trace",
-                     "This technical run does not confirm the model's quality."]
-    assert "not configured" not in out
-
-
 def run_file(office, number: int, name: str, folder: str = WORKSPACE) -> Path:
     return office / folder / f"out/runs/{number:04d}" / name
 
