@@ -104,7 +104,6 @@ NOT_YET_MIRRORED = {
     "grader/agentloop_grader/autograde.py":
         "tests/grader/record/test_gradebook.py, tests/grader/record/test_late.py",
     "grader/agentloop_grader/collect/scan.py": "no test imports it by name",
-    "grader/agentloop_grader/export/lms.py": "tests/grader/export/test_export.py",
     "grader/agentloop_grader/release.py":
         "tests/grader/test_outputs.py, tests/grader/export/test_export.py",
     "grader/agentloop_grader/run/distributed.py": "no test imports it by name",

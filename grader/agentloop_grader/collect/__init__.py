@@ -34,6 +34,10 @@ folder with no notebook is placed as a submission without one, so autograde give
 student a row, and a student with fewer notebooks than the assignment has is named. A
 submission already in submitted/ is only replaced by a newer one.
 
+Who a student is, as an LMS's names say (Canvas's sortable name and user id, Moodle's
+full name, a Blackboard receipt's name), goes into the gradebook's student record when it
+has no name yet, never over one a teacher set (people.py).
+
 Times are real ones only: timestamp.txt, the exchange folder's name, Blackboard's attempt
 time, a Moodle zip's file times. Canvas's download has none (its zip's times are the
 download's), so a Canvas submission gets no timestamp.txt — nbgrader then counts it on time
@@ -53,6 +57,7 @@ from .disk import disk_file, disk_folder
 from .downloads import single_notebook
 from .inputs import Archives, Unreadable
 from .names import split_lms_name, student_id
+from .people import person_of, record_people
 from .place import place
 from .result import CollectResult, Placed
 from .scan import Scan
@@ -81,6 +86,10 @@ def collect(course: Course, assignment: str, paths: list[Path]) -> CollectResult
             place(sub, scan)
     finally:
         scan.archives.close()
+    placed = set(result.students())
+    result.people = record_people(course, [
+        person for student, name in sorted(scan.people.items())
+        if student in placed and (person := person_of(student, name)) is not None])
     result.missing = sorted(set(_gradebook_students(course)) - scan.seen)
     return result
 

@@ -8,13 +8,18 @@ keeps the latest copy of each).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from ..course import SAFE_ID
-from .inputs import File, Folder, junk
+from .blackboard import receipt_person
+from .inputs import File, Folder, Unreadable, capped, junk
+from .lms import Platform
 from .match import match_notebook
 from .names import lms_name, split_lms_name, student_id
 from .scan import Scan
+
+MAX_RECEIPT_BYTES = 64 * 1024  # a receipt is a few lines
 
 
 def batch(folder: Folder, scan: Scan) -> None:
@@ -31,7 +36,8 @@ def loose(name: str, file: File, scan: Scan) -> None:
         scan.skip(file.origin, file.zip_error)
         return
     if not name.lower().endswith(".ipynb"):
-        scan.skip(file.origin, "not a notebook")
+        scan.skip(file.origin, "Blackboard's receipt, not a notebook (the student's name "
+                  "read from it)" if _receipt(name, file, scan) else "not a notebook")
         return
     split = split_lms_name(name[:-6], scan.sources)
     if not split or not split.student:
@@ -39,7 +45,24 @@ def loose(name: str, file: File, scan: Scan) -> None:
     elif not SAFE_ID.match(split.student):
         scan.skip(file.origin, f"{split.student!r} is not a valid student id")
     else:
+        scan.named(split.student, split.lms)
         _pool(split.student, name, split.rest, file, scan)
+
+
+def _receipt(name: str, file: File, scan: Scan) -> bool:
+    """A Blackboard attempt's receipt: the student's name, kept for the gradebook."""
+    parsed = lms_name(name)
+    if parsed is None or parsed.platform is not Platform.BLACKBOARD or parsed.rest or \
+            not name.lower().endswith(".txt"):
+        return False
+    try:
+        found = receipt_person(capped(file, MAX_RECEIPT_BYTES).decode("utf-8", "replace"))
+    except Unreadable:
+        return False
+    if found is None or found[1] != parsed.student:
+        return False
+    scan.named(parsed.student, replace(parsed, person=found[0]))
+    return True
 
 
 def _pool(student: str, name: str, rest: str, file: File, scan: Scan) -> None:
@@ -58,6 +81,7 @@ def unit(folder: Folder, scan: Scan) -> None:
         scan.skip(folder.origin, "no student id in the folder's name")
         return
     scan.seen.add(student)
+    scan.named(student, parsed)
     found = False
     for name, file in _files(folder, scan):
         if file.zip_error:
@@ -90,6 +114,8 @@ def single_notebook(path: Path, file: File, scan: Scan) -> None:
         scan.skip(str(path), "no student id in its name or its folder's name")
         return
     rest = split.rest if split and split.student else path.stem
+    if split and split.student:
+        scan.named(student, split.lms)
     _pool(student, path.name, rest, file, scan)
 
 

@@ -45,6 +45,8 @@ class CollectResult:
     skipped: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)  # in the gradebook, nothing found
     expected: list[str] = field(default_factory=list)  # the assignment's notebooks
+    people: list[str] = field(default_factory=list)  # names put in (or kept in) the
+    # gradebook's student records (people.py)
 
     def incomplete(self) -> dict[str, list[str]]:
         """Students who handed in some notebooks but not all: student -> the missing."""
@@ -76,6 +78,7 @@ class CollectResult:
                   for student, lacking in self.incomplete().items()]
         lines += [f"ambiguous: {a}" for a in self.ambiguous]
         lines += [f"skipped: {s}" for s in self.skipped]
+        lines += [f"gradebook: {line}" for line in self.people]
         if self.missing:
             lines.append(f"missing (in the gradebook, no submission): {', '.join(self.missing)}")
         return "\n".join(lines)
@@ -84,4 +87,4 @@ class CollectResult:
         """The result for the run report: JSON types only."""
         return {"placed": [asdict(p) for p in self.placed], "ambiguous": list(self.ambiguous),
                 "skipped": list(self.skipped), "missing": list(self.missing),
-                "incomplete": self.incomplete()}
+                "incomplete": self.incomplete(), "people": list(self.people)}

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..course import Course
 from .inputs import Archives, File, Folder
+from .lms import LmsName
 from .result import CollectResult
 from .sources import Sources
 
@@ -68,11 +69,18 @@ class Scan:
     pool: dict[str, list[Pick]] = field(default_factory=dict)  # LMS notebooks by student
     empty: dict[str, Folder] = field(default_factory=dict)  # LMS students' folders, no notebook
     seen: set[str] = field(default_factory=set)
+    people: dict[str, LmsName] = field(default_factory=dict)  # who the LMS says a student
+    # is: the first of its names that gives one (people.py)
     visit: Callable[[Folder], None] = lambda folder: None  # read a folder found inside
     # another by what it looks like (walk.py; set by collect)
 
     def skip(self, origin: str, reason: str) -> None:
         self.result.skipped.append(f"{origin}: {reason}")
+
+    def named(self, student: str, name: LmsName | None) -> None:
+        """Keep what an LMS's name says of `student` (the first that names them)."""
+        if name is not None and not (student in self.people and self.people[student].person):
+            self.people[student] = name
 
     def is_target(self, path: Path) -> bool:
         return path.resolve() == self.course.root.resolve()

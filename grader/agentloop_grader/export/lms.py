@@ -22,7 +22,11 @@ moodle (Moodle: Grades → Import → CSV file):
 
 Student ids. Without --ids, nbgrader's student id is taken to be the LMS login: Canvas's
 SIS Login ID, Moodle's Username; names and email come from the gradebook when it has them
-(the Student column is "Last, First", else the id). With `--ids FILE`, a CSV with a header
+(the Student column is "Last, First", else the id). A student collected from a Canvas
+download has Canvas's user id as both the nbgrader id and the gradebook's `lms_user_id`
+(collect/people.py): Canvas's ID column holds it, and SIS Login ID is left empty (Canvas
+matches on ID first). Any student whose gradebook record has an `lms_user_id` gets it in
+ID. With `--ids FILE`, a CSV with a header
 row mapping nbgrader ids to LMS ids:
     student_id (required): the nbgrader student id
     canvas_id, sis_user_id, sis_login_id: Canvas's ID, SIS User ID, SIS Login ID
@@ -65,6 +69,7 @@ class Person:
     first_name: str = ""
     last_name: str = ""
     email: str = ""
+    lms_user_id: str = ""  # the LMS's own id (collect notes Canvas's user id here)
 
 
 @dataclass
@@ -86,7 +91,8 @@ def read_grades(course: Course) -> Grades:
     require_gradebook(course)
     with course.gradebook() as gb, warnings.catch_warnings():
         warnings.simplefilter("ignore")  # nbgrader's own SQLAlchemy warnings
-        people = [Person(s.id, s.first_name or "", s.last_name or "", s.email or "")
+        people = [Person(s.id, s.first_name or "", s.last_name or "", s.email or "",
+                         s.lms_user_id or "")
                   for s in sorted(gb.students, key=lambda s: s.id)]
         out = Grades([], people, {})
         for record in sorted(gb.assignments, key=lambda a: a.name):
@@ -249,13 +255,16 @@ def export_lms(course: Course, fmt: str, out: Path, ids_file: Path | None = None
 
 
 def _canvas_identity(person: Person, mapped: dict[str, str] | None) -> list[str]:
-    """Student, ID, SIS User ID, SIS Login ID, Section."""
+    """Student, ID, SIS User ID, SIS Login ID, Section. ID is Canvas's user id: the --ids
+    file's canvas_id, else the gradebook's lms_user_id (collect notes it from a Canvas
+    download, whose user id is then also the nbgrader id, so no SIS Login ID is made up)."""
     if mapped is None:
-        return [_sortable(person), "", "", person.student, ""]
+        login = "" if person.student == person.lms_user_id else person.student
+        return [_sortable(person), person.lms_user_id, "", login, ""]
     name = mapped.get("name") or _sortable(Person(person.student,
                                                   mapped.get("first_name") or person.first_name,
                                                   mapped.get("last_name") or person.last_name))
-    return [name, mapped.get("canvas_id", ""), mapped.get("sis_user_id", ""),
+    return [name, mapped.get("canvas_id") or person.lms_user_id, mapped.get("sis_user_id", ""),
             mapped.get("sis_login_id", ""), mapped.get("section", "")]
 
 
