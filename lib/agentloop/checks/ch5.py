@@ -49,6 +49,7 @@ import contextlib
 import copy
 import functools
 import json
+import os
 import random
 import re
 import tempfile
@@ -163,15 +164,28 @@ EXAMPLE_FILES: Files = {name: ({"encoding": ENCODINGS[name], "text": text}
 FIXED_FILES: Files = dict(CARDS)
 
 
+# written as bytes, as Path.write_bytes does (O_BINARY: no newline translation on Windows)
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "O_BINARY", 0)
+
+
 def write_board(folder: Path, files: Files) -> Path:
     """Write a board's card files into `folder` (created)."""
     folder.mkdir(parents=True, exist_ok=True)
+    base = os.fspath(folder)
+    # os-level writes: a graded notebook writes some 2,500 card files (a fresh board for
+    # every case it probes), and a file object per card cost a third of that time
     for name, content in files.items():
         if isinstance(content, dict):
             data = content["text"].encode(content["encoding"])
         else:
             data = content.encode("utf-8")
-        (folder / name).write_bytes(data)
+        fd = os.open(os.path.join(base, name), _NEW_FILE, 0o666)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
     return folder
 
 
