@@ -62,11 +62,3 @@ def test_another_error_keeps_its_traceback(shell, capsys) -> None:
 def test_installed_once_and_only_in_a_shell(shell) -> None:
     assert blank.install(shell) and shell.custom_exceptions == (NotImplementedError,)
     assert blank.install(object()) is False  # not an IPython shell: nothing to do
-
-
-def test_the_site_installs_it_in_the_browser_only() -> None:
-    from agentloop.practice import browser
-
-    assert browser.install() is False  # not Pyodide
-
-

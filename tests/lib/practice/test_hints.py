@@ -1,6 +1,6 @@
 """Hint steps in practice: none before the first try, one more after each failed run and
 each press of Hint, never more than the check has; kept in the workspace's progress (or,
-outside a workspace, in this kernel); the buttons under a check follow them."""
+outside a workspace, in this kernel). The buttons under a check are tested in test_panel.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from learner_builds import learner_release
 from agentloop.checks import check, get_check
 from agentloop.checks.hints import steps_of
 from agentloop.practice import hints
-from agentloop.practice.panel import LOCKED, OPEN, CheckPanel, chapter_progress, solution_state
 from agentloop.practice.update import update_workspace
 from agentloop.practice.workspace import PROGRESS, STATE_DIR
 
@@ -89,29 +88,3 @@ def test_outside_a_workspace_this_kernel_counts(tmp_path: Path, monkeypatch, cap
     out = capsys.readouterr().out
     assert "hint 1 of 3" in out and "hint 2 of 3" in out
     assert not (tmp_path / STATE_DIR).exists()  # nothing written outside a workspace
-
-
-def test_the_buttons_follow_the_progress(workspace: Path, capsys) -> None:
-    chk = get_check(FAILURE)
-    panel = CheckPanel(FAILURE, chk, workspace, STEPS)
-    assert panel.hint.disabled and panel.hint.description == "Hint (after your first try)"
-    assert panel.solution.description == "Solution (locked)"
-    assert panel.bar.value == 0 and chapter_progress(workspace, FAILURE) == (0, 5)
-    check(FAILURE, wrong)
-    panel.refresh()
-    assert not panel.hint.disabled and panel.hint.description == "Hint (2 of 3 left)"
-    panel.on_hint()
-    assert hints.opened(FAILURE, workspace, STEPS) == 2
-    assert panel.hint.description == "Hint (1 of 3 left)"
-    panel.on_hint()
-    assert panel.hint.disabled and panel.hint.description == "No hints left"
-    assert "run the cell to see them" in panel.text()  # what a saved notebook shows
-    for check_id in ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario"):
-        check(check_id, right)
-    capsys.readouterr()
-    panel.refresh()  # the bar moves, the solution opens
-    assert (panel.bar.value, panel.bar.max) == (3, 5)
-    assert 'data-passed="3" data-total="5"' in panel.bar_label.value
-    assert solution_state(workspace, "ch1-decide-answer") == OPEN
-    assert panel.solution.description == "Solution" and panel.hint.disabled
-    assert solution_state(workspace, "ch1-messages-answer") == LOCKED

@@ -1,6 +1,6 @@
-"""Progress and solutions in a practice workspace: what `check(...)` records, what
-`progress()` / `agentloop progress` show, when an exercise is "★ solved" (its lock opens
-with the learner's answer) and when `solution(...)` shows an answer.
+"""Progress in a practice workspace (agentloop.practice.tracking): what `check(...)` records,
+what `progress()` / `agentloop progress` show, when an exercise is "★ solved" (its lock opens
+with the learner's answer). When `solution(...)` shows an answer: test_solutions.py.
 
 Each test runs in a fresh temporary workspace made from the session's learner release (the
 current directory is set to it, as Jupyter does for a notebook's kernel).
@@ -14,20 +14,15 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
-import nbformat
 import pytest
-from agentloop_grader.answers.ch1 import REFERENCE, revised_rule
+from agentloop_grader.answers.ch1 import revised_rule
 from learner_builds import learner_release
 
-from agentloop.checks import check, get_check
-from agentloop.practice import bundle, progress, solution
-from agentloop.practice import solutions as solutions_module
-from agentloop.practice import tracking as progress_module
-from agentloop.practice.lock import unseal
-from agentloop.practice.solutions import Elsewhere, Gate, Reveal
+from agentloop.checks import check
+from agentloop.practice import progress, solution
 from agentloop.practice.tracking import NOT_STARTED, PASSED, TRIED, format_progress, rows
 from agentloop.practice.update import update_workspace
-from agentloop.practice.workspace import PROGRESS, SOLUTIONS, STATE_DIR
+from agentloop.practice.workspace import PROGRESS, STATE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
 DECIDE_CHECKS = ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario")
@@ -65,16 +60,6 @@ def wrong_decide(state):
 
 def right_decide(state):
     return revised_rule(state)[0]
-
-
-def table_decide():
-    """decide as a table of the visible cases: every listed case passes, nothing more."""
-    table = {}
-    for check_id in DECIDE_CHECKS:
-        chk = get_check(check_id)
-        for case in chk.cases():
-            table[json.dumps(case.input, sort_keys=True)] = chk.facts_of(case.input)[0]
-    return lambda state: table.get(json.dumps(state, sort_keys=True), "continue")
 
 
 def run(check_id: str, answer, capsys: pytest.CaptureFixture[str]) -> str:
@@ -123,33 +108,6 @@ def test_the_exercise_is_announced_solved_once_all_its_checks_pass(workspace: Pa
     text = format_progress(workspace)
     assert "3 of" in text and "1 of " in text and "★ ch1-decide-answer solved" in text
     assert all(r.solved == (r.exercise == "ch1-decide-answer") for r in rows(workspace))
-
-
-def test_passing_the_listed_cases_is_not_solving(workspace: Path, capsys) -> None:
-    """A table of the visible cases passes every listed case: the lock does not open, and
-    the learner is told so plainly, without which cases it gets wrong."""
-    table = table_decide()
-    outs = [run(check_id, table, capsys) for check_id in DECIDE_CHECKS]
-    assert all("all passed" in out for out in outs)
-    assert "★" not in "".join(outs)
-    assert "every listed case of ch1-decide-answer passes, but your answer does not yet " \
-           "give the right output on every case the course has" in outs[-1]
-    assert "generated" not in outs[-1] and "rule:" not in outs[-1].split("passes, but")[1]
-    assert not any(r.solved for r in rows(workspace))
-    gate = solution("ch1-decide-answer")
-    assert isinstance(gate, Gate) and gate.listed_passed
-    assert "every listed case passes" in repr(gate)
-    assert progress_module.load(workspace)["solutions"] == {}
-
-
-def test_an_exercise_judged_by_rules_alone_says_its_key_is_public(workspace: Path,
-                                                                  capsys) -> None:
-    out = run("ch1-messages", REFERENCE["final_message"], capsys)
-    assert "★ exercise ch1-messages-answer solved" in out
-    assert "locked with a key anyone can make" in out
-    shown = solution("ch1-messages-answer")
-    assert isinstance(shown, Reveal) and shown.when == "after passing"
-    assert "def final_message" in shown.reference
 
 
 def test_outside_a_workspace_nothing_is_recorded_or_announced(tmp_path: Path, capsys,
@@ -212,107 +170,7 @@ def test_progress_command_without_a_workspace_says_so(tmp_path: Path) -> None:
 
 # --- solutions after trying -------------------------------------------------------------
 
-def reference_source() -> str:
-    nb = nbformat.read(ROOT / "chapters" / "01_agent_loop.ipynb", as_version=4)
-    cell = next(c for c in nb.cells
-                if c.metadata.get("nbgrader", {}).get("grade_id") == "ch1-decide-answer")
-    return "\n".join(line for line in cell.source.splitlines() if "### " not in line)
-
-
-def test_no_solution_before_the_checks_pass(workspace: Path, capsys) -> None:
-    run("ch1-decide-failure", wrong_decide, capsys)
-    shown = solution("ch1-decide-answer")
-    assert isinstance(shown, Gate)
-    text = repr(shown)
-    assert "not every check has passed yet" in text
-    assert 'solution("ch1-decide-answer", confirm=True)' in text
-    assert "observation.get(\"retryable\"" not in text
-    assert json.loads((workspace / STATE_DIR / PROGRESS).read_text())["solutions"] == {}
-
-
-def test_a_confirmed_show_me_in_a_clone_shows_the_instructor_notebooks_answer(
-        workspace: Path, capsys) -> None:
-    shown = solution("ch1-decide-failure", confirm=True)  # a check's id names its exercise
-    assert isinstance(shown, Reveal) and shown.when == "before passing"
-    assert shown.source == "chapters/01_agent_loop.ipynb"
-    assert reference_source() in repr(shown)
-    assert "from the instructor notebook chapters/01_agent_loop.ipynb" in repr(shown)
-    assert rows(workspace)[0].solution == "before passing"
-    assert isinstance(solution("ch1-decide-answer"), Reveal)  # seen: no need to ask again
-    for check_id in DECIDE_CHECKS:  # solved afterwards: it stays noted as seen before
-        run(check_id, right_decide, capsys)
-    assert solution("ch1-decide-answer").when == "before passing"
-
-
-def test_show_me_anyway_without_an_instructor_copy_says_where_and_shows_nothing(
-        workspace: Path, tmp_path: Path, monkeypatch) -> None:
-    """A learner edition, an installed wheel, the site: no chapters/ beside the library."""
-    monkeypatch.setattr(solutions_module, "repository", lambda: tmp_path / "no-course-here")
-    shown = solution("ch1-decide-answer", confirm=True)
-    assert isinstance(shown, Elsewhere)
-    text = repr(shown) + shown._repr_html_()
-    assert "chapters/01_agent_loop.ipynb, the answer cell ch1-decide-answer" in text
-    assert "nothing is shown here" in text
-    assert 'observation.get("retryable"' not in text and "def decide" not in text
-    assert progress_module.load(workspace)["solutions"] == {"ch1-decide-answer":
-                                                            "before passing"}
-
-
-def test_the_solution_after_passing_sits_next_to_yours(workspace: Path, capsys) -> None:
-    for check_id in DECIDE_CHECKS:
-        run(check_id, right_decide, capsys)
-    shown = solution("ch1-decide-answer")
-    assert isinstance(shown, Reveal) and shown.when == "after passing"
-    assert shown.reference == reference_source()  # opened with the key the answer made
-    assert shown.source == ""
-    # not run in a kernel: "yours" is the answer cell of the notebook in this folder
-    assert shown.yours is not None and "raise NotImplementedError()" in shown.yours
-    assert "- yours, + reference" in shown.text()
-    html = shown._repr_html_()
-    assert 'class="agentloop-solution" data-exercise="ch1-decide-answer"' in html
-    assert rows(workspace)[0].solution == "after passing"
-
 
 def test_unknown_exercises_are_named(workspace: Path) -> None:
     with pytest.raises(KeyError, match="ch1-decide-answer"):
         solution("ch1-nope")
-
-
-def test_the_show_me_button_asks_first(workspace: Path, monkeypatch) -> None:
-    """The notebook's "Show me anyway…" button, then "Yes, show it"."""
-    pytest.importorskip("ipywidgets")
-    import IPython.display
-
-    shown: list = []
-    monkeypatch.setattr(IPython.display, "display", lambda *objs, **kw: shown.extend(objs))
-    gate = solution("ch1-messages-answer")
-    gate._ipython_display_()
-    box = shown[0]
-    _, asking, confirm, _ = box.children
-    (ask,) = asking.children
-    yes, no = confirm.children[1].children
-    assert (asking.layout.display, confirm.layout.display) == ("flex", "none")
-    ask.click()
-    assert (asking.layout.display, confirm.layout.display) == ("none", "flex")
-    assert rows(workspace)[-1].solution == ""
-    no.click()
-    assert (asking.layout.display, confirm.layout.display) == ("flex", "none")
-    assert progress_module.load(workspace)["solutions"] == {}
-    ask.click()
-    yes.click()
-    assert progress_module.load(workspace)["solutions"] == {"ch1-messages-answer":
-                                                            "before passing"}
-    assert any(isinstance(obj, Reveal) for obj in shown)
-
-
-def test_the_bundle_holds_every_answer_sealed(workspace: Path) -> None:
-    text = (workspace / STATE_DIR / SOLUTIONS).read_text()
-    assert 'observation.get("retryable", True)' not in text
-    assert "revised" not in text.lower()
-    exercises = bundle.decode(text)
-    entry = exercises["ch1-decide-answer"]
-    assert "source" not in entry and set(entry["sealed"]) == {"text", "tag"}
-    assert unseal(entry["sealed"], b"\0" * 32) is None
-    assert exercises["ch1-predict-answer"]["checks"] == ["ch1-predict"]
-    assert set(entry["checks"]) == set(DECIDE_CHECKS)
-    assert get_check("ch1-predict").answer == exercises["ch1-predict-answer"]["answer"]
