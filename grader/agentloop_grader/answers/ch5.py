@@ -437,7 +437,9 @@ def generated_after(rng: random.Random, rule: str) -> dict[str, Any]:
             continue
         else:
             read = None
-        case = after_case(files, query, read, page_size, chosen)
+        # every file of a generated board is a card file, so `pages` is what a read of it
+        # says: given, after_case writes and reads no board to count them
+        case = after_case(files, query, pages if read is None else read, page_size, chosen)
         if after_rule(case) != rule:
             continue
         if rule == CHOSEN and after_rule(dict(case, state=dict(case["state"], chosen=None))) \
