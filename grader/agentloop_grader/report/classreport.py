@@ -9,143 +9,56 @@ Where each figure comes from:
   reports COURSE/reports/<assignment>-<time>.json, each student's row taken from the
   newest run report that graded that student.
 
-Cells are named as a teacher reads them (`CellStats.title`): by their grade id when the
-teacher named the cell, else (the toolbar's `cell-1a2b…` ids) by the heading or the line
-above it. The headline lists the mistakes; unanswered work (answers left as released,
-"No response.", the released NotImplementedError stub) is one line under them.
-
-Failures are grouped per graded cell by (rule, reason): a check's failed case carries the
-rule it tests and why it failed ("expected 'error', got 'limit'"); an ordinary test cell's
-failure has its error line as the rule. A group counts students, not cases: a student
-failing five cases of one rule counts once, and a student who failed every case of a
-cell the same way (the released `raise NotImplementedError`) is one group, "every case of
-the cell", not one per rule. (The run report keeps the first judge.checks.MAX_FAILURES_KEPT
-failed cases per cell and student.)
-
-Trouble kinds, a closed set, each found by the words the grader uses for it:
-    unreadable  the notebook is missing, empty or not a notebook
-    time-out    a cell was killed at the time limit
-    crash       the process died: os._exit, a signal, out of memory
-    hostile     code that attacked the grading: a lying ==, objects that are not plain
-                data, the library's withheld answer, the grader's channel or internals
-
+Its parts, each in its module beside this one:
+    run_reports.py  the run reports of an assignment, what went wrong in a run (troubles)
+    gradebook.py    the gradebook's names and scores besides the grades themselves
+    labels.py       cells named as a teacher reads them (`CellStats.title`): by their grade
+                    id when the teacher named the cell, else (the toolbar's `cell-1a2b…`
+                    ids) by the heading or the line above it
+    failures.py     a cell's failures over the class, grouped by (rule, reason)
+    figures.py      mean, median, spread and histogram of the scores and seconds
+and here: the report's data (`ClassReport`, `CellStats`, `StudentLine`), gathered by
+`build`, and rendered as plain data (`to_plain`, the .class.json) and as a few lines for
+the terminal (`summary`). The headline lists the mistakes; unanswered work (answers left
+as released, "No response.", the released NotImplementedError stub) is one line under
+them.
 """
 
 from __future__ import annotations
 
-import json
-import math
-import re
 import statistics
-import time
-from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..course import Course, GradingError
 from ..judge.scores import Graded
+from .failures import EVERY_CASE, FailureGroup, group_failures, group_plain, unanswered
+from .figures import describe, histogram, histogram_edges
+from .gradebook import graded_score, known_assignments, person_name, require_gradebook
+from .labels import cell_labels
+from .run_reports import (
+    DERIVED_SUFFIXES,
+    TROUBLE_KINDS,
+    readable_time,
+    run_meta,
+    run_reports,
+    stamp,
+    troubles,
+)
 
-DERIVED_SUFFIXES = (".class.json", ".overview.json")  # in reports/, but not run reports
+# What other modules import from here (the class report's whole vocabulary).
+__all__ = ["DERIVED_SUFFIXES", "EVERY_CASE", "TROUBLE_KINDS", "CellStats", "ClassReport",
+           "FailureGroup", "StudentLine", "build", "describe", "known_assignments",
+           "person_name", "readable_time", "require_gradebook", "run_reports", "stamp",
+           "unanswered"]
+
 TOP_MISTAKES = 8  # across cells, at the top of the page
 SLOWEST = 5
-EVERY_CASE = "every case of the cell"
-ALL_FAILED = re.compile(r"^(\d+)/(\d+) cases failed")  # judging's summary of a check
-TOOLBAR_ID = re.compile(r"^cell-[0-9a-f]{16}$")  # a grade id nbgrader's toolbar made up
-UNANSWERED = ("No response.", "NotImplementedError")  # how work left as released fails
-LABEL_CHARS = 60
-
-TROUBLE_SIGNS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("unreadable", ("is not a readable notebook", "the notebook is empty",
-                    "the notebook is larger than", "nothing submitted", ".ipynb submitted")),
-    ("time-out", ("(time limit)", "did not start in time")),
-    ("crash", ("process exited with code", "process killed by", "worker died",
-               "process vanished", "ran out of memory", "sandbox failed to start")),
-    ("hostile", ("dishonest ==", "expected plain data", "withheld while grading",
-                 "library's own answer", "not available while grading",
-                 "on the grader's channel")),
-)
 CELL_KINDS = tuple(Graded)
-TROUBLE_KINDS = tuple(kind for kind, _ in TROUBLE_SIGNS)
-
-
-def stamp() -> str:
-    """The run reports' time format, e.g. 2026-12-01T09-08-15Z."""
-    return time.strftime("%Y-%m-%dT%H-%M-%SZ", time.gmtime())
-
-
-def readable_time(text: str) -> str:
-    """2026-12-01T09-08-15Z -> 2026-12-01 09:08:15 UTC (anything else unchanged)."""
-    match = re.fullmatch(r"(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)Z(-\d+)?", text or "")
-    return f"{match[1]} {match[2]}:{match[3]}:{match[4]} UTC" if match else text
-
-
-# --- the run reports --------------------------------------------------------------------
-
-def run_reports(course: Course, assignment: str,
-                skip: Iterable[str] = ()) -> list[tuple[Path, dict[str, Any]]]:
-    """The run reports of `assignment` in COURSE/reports/, newest first (unreadable ones,
-    other assignments' and our own derived files are left out)."""
-    folder = course.root / "reports"
-    skipped = {str(Path(p).resolve()) for p in skip}
-    found = []
-    for path in folder.glob(f"{assignment}-*.json") if folder.is_dir() else ():
-        if path.name.endswith(DERIVED_SUFFIXES) or str(path.resolve()) in skipped:
-            continue
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            mtime = path.stat().st_mtime
-        except (OSError, ValueError):
-            continue
-        if isinstance(data, dict) and data.get("assignment") == assignment and \
-                isinstance(data.get("rows"), list):
-            found.append((str(data.get("started", "")), mtime, path, data))
-    found.sort(key=lambda item: item[:2], reverse=True)
-    return [(path, data) for _, _, path, data in found]
-
-
-def troubles(row: dict[str, Any]) -> list[dict[str, str]]:
-    """What went wrong with one run row, one entry per kind, with the grader's words."""
-    texts = [str(p) for p in row.get("problems", [])]
-    out = []
-    for kind, signs in TROUBLE_SIGNS:
-        for text in texts:
-            if any(sign in text for sign in signs):
-                out.append({"kind": kind, "reason": text})
-                break
-    return out
-
-
-def _reason(rule: str, reason: str) -> str:
-    """A check's reason without the rule it repeats: "expected 'error', got 'limit'"."""
-    reason = reason.strip()
-    suffix = f" (rule: {rule})"
-    return reason[:-len(suffix)] if rule and reason.endswith(suffix) else reason
-
-
-def _failures(cell: dict[str, Any]) -> list[dict[str, str]]:
-    """The failed cases of a run-report cell (one made from its reason when none kept)."""
-    kept = [f for f in cell.get("failures") or [] if isinstance(f, dict)]
-    if kept:
-        return kept
-    reason = str(cell.get("reason") or "").strip()
-    if not reason:
-        reason = "partial credit" if cell.get("score") else "no reason recorded"
-    return [{"case": "", "rule": reason.splitlines()[0][:200], "reason": reason}]
 
 
 # --- one assignment ---------------------------------------------------------------------
-
-@dataclass
-class FailureGroup:
-    """One mistake in one cell: a rule broken the same way, by these students."""
-
-    rule: str
-    reason: str
-    students: list[str]
-    cases: int  # failed cases over all those students
-    example_case: str
-
 
 @dataclass
 class CellStats:
@@ -235,7 +148,7 @@ class ClassReport:
         pairs.sort(key=lambda p: (-len(p[1].students), p[1].rule == EVERY_CASE,
                                   order[p[0].key], -p[1].cases, p[1].rule))
         return [{"cell": cell.key, "title": cell.title, "kind": cell.kind,
-                 **_group_plain(group)} for cell, group in pairs[:limit]]
+                 **group_plain(group)} for cell, group in pairs[:limit]]
 
     def unanswered(self) -> dict[str, Any]:
         """Work left as released, in one line: how many answers, of whom."""
@@ -268,7 +181,7 @@ class ClassReport:
         cells = []
         for cell in self.cells:
             plain = asdict(cell)
-            plain["groups"] = [_group_plain(g) for g in cell.groups]
+            plain["groups"] = [group_plain(g) for g in cell.groups]
             plain.update(pass_rate=cell.pass_rate, failed=cell.failed)
             cells.append(plain)
         students = [dict(asdict(s), net_score=s.net_score) for s in self.students]
@@ -297,115 +210,6 @@ class ClassReport:
         for item in self.trouble():
             lines.append(f"  {item['student']}: {item['kind']}: {item['reason']}")
         return "\n".join(lines)
-
-
-def unanswered(group: FailureGroup) -> bool:
-    """A group of work left as released rather than a mistake."""
-    return any(text.startswith(UNANSWERED) for text in (group.rule, group.reason))
-
-
-def cell_labels(course: Course, assignment: str) -> dict[tuple[str, str], str]:
-    """(notebook, grade id) -> what a teacher reads for a cell whose grade id the toolbar
-    made up: the nearest heading (or first line) of the markdown above it, else its own
-    first line."""
-    labels: dict[tuple[str, str], str] = {}
-    for path in sorted(course.path("source", assignment=assignment).glob("*.ipynb")):
-        try:
-            cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-        except (OSError, ValueError):
-            continue
-        above = ""
-        for cell in cells if isinstance(cells, list) else []:
-            if not isinstance(cell, dict):
-                continue
-            text = _text(cell)
-            gid = ((cell.get("metadata") or {}).get("nbgrader") or {}).get("grade_id")
-            if isinstance(gid, str) and TOOLBAR_ID.match(gid):
-                labels[(path.stem, gid)] = _shorten(above or _first_line(text) or gid)
-            if cell.get("cell_type") == "markdown" and not gid:
-                above = _heading(text) or above
-    return labels
-
-
-def _text(cell: dict[str, Any]) -> str:
-    source = cell.get("source", "")
-    return "".join(source) if isinstance(source, list) else str(source)
-
-
-def _heading(text: str) -> str:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    headings = [line.lstrip("#").strip() for line in lines if line.startswith("#")]
-    return headings[-1] if headings else (lines[0] if lines else "")
-
-
-def _first_line(text: str) -> str:
-    for line in text.splitlines():
-        line = line.strip().strip('"').strip("'").lstrip("#").strip()
-        if line and not line.startswith(("import ", "from ")):
-            return line
-    return ""
-
-
-def _shorten(text: str) -> str:
-    return text if len(text) <= LABEL_CHARS else text[:LABEL_CHARS - 1] + "…"
-
-
-def _group_plain(group: FailureGroup) -> dict[str, Any]:
-    return {"rule": group.rule, "reason": group.reason, "students": len(group.students),
-            "cases": group.cases, "example_case": group.example_case,
-            "who": group.students}
-
-
-def describe(values: list[float]) -> dict[str, float | None]:
-    if not values:
-        return {"mean": None, "median": None, "min": None, "max": None, "stdev": None}
-    return {"mean": round(statistics.fmean(values), 4),
-            "median": round(statistics.median(values), 4),
-            "min": min(values), "max": max(values),
-            "stdev": round(statistics.pstdev(values), 4)}
-
-
-def histogram_edges(max_score: float) -> list[float]:
-    """One bar per point up to 30 points (centred on whole scores), else 20 equal bars."""
-    if max_score <= 0:
-        return [-0.5, 0.5]
-    if max_score <= 30:
-        return [i - 0.5 for i in range(math.ceil(max_score) + 2)]
-    return [round(max_score * i / 20, 6) for i in range(21)]
-
-
-def histogram(values: list[float], edges: list[float]) -> list[int]:
-    counts = [0] * (len(edges) - 1)
-    for value in values:
-        for index in range(len(counts)):
-            last = index == len(counts) - 1
-            if edges[index] <= value < edges[index + 1] or (last and value == edges[-1]):
-                counts[index] += 1
-                break
-        else:
-            counts[0 if value < edges[0] else -1] += 1
-    return counts
-
-
-def person_name(student: Any) -> str:
-    """A gradebook student's first and last name ("" when the gradebook has neither)."""
-    return " ".join(p for p in (student.first_name, student.last_name) if p)
-
-
-def require_gradebook(course: Course) -> None:
-    """A course's SQLite gradebook must exist (nbgrader would create an empty one)."""
-    url = course.gradebook_url
-    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).is_file():
-        raise GradingError(f"no gradebook at {url.removeprefix('sqlite:///')}; run "
-                           "`agentloop-grade release` and `autograde` first")
-
-
-def known_assignments(course: Course) -> list[str]:
-    """Assignments in the gradebook (and source/), sorted."""
-    require_gradebook(course)
-    with course.gradebook() as gb:
-        names = {a.name for a in gb.assignments}
-    return sorted(names | set(course.assignments()))
 
 
 def build(course: Course, assignment: str,
@@ -459,7 +263,8 @@ def build(course: Course, assignment: str,
             line.seconds_late = float(submission.total_seconds_late or 0)
             line.needs_manual = bool(submission.needs_manual_grade)
             scores[student.id] = {
-                (nb.notebook.name, grade.name): (_graded(grade), bool(grade.needs_manual_grade))
+                (nb.notebook.name, grade.name): (graded_score(grade),
+                                                 bool(grade.needs_manual_grade))
                 for nb in submission.notebooks for grade in nb.grades}
         max_score = float(record.max_score)
     if not scores:
@@ -491,15 +296,7 @@ def build(course: Course, assignment: str,
             notes.append(f"{len(missing)} submission(s) are in no run report, so their "
                          f"failures are not grouped: {', '.join(missing)}")
     return ClassReport(assignment, max_score, students, [cells[k] for k in order],
-                       _run_meta(runs), notes)
-
-
-def _graded(grade: Any) -> float | None:
-    """A grade's score, or None while nobody (nor the autograder) has given one; nbgrader's
-    own `score` is 0 then."""
-    if grade.auto_score is None and grade.manual_score is None:
-        return None
-    return float(grade.score)
+                       run_meta(runs), notes)
 
 
 def _cell_order(runs: list[tuple[Path | None, dict[str, Any]]],
@@ -521,7 +318,7 @@ def _fill(cell: CellStats, scores: dict[str, dict[tuple[str, str], tuple[float |
           newest: dict[str, dict[str, Any]]) -> None:
     """Pass rate from the gradebook, failure groups from the run rows."""
     values = []
-    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    failing: dict[str, dict[str, Any]] = {}  # student -> their run of the cell
     for student, grades in scores.items():
         score, manual = grades.get((cell.notebook, cell.grade_id), (None, False))
         cell.needs_manual += manual
@@ -533,64 +330,8 @@ def _fill(cell: CellStats, scores: dict[str, dict[tuple[str, str], tuple[float |
             continue
         ran = ((newest.get(student) or {}).get("notebooks") or {}).get(cell.notebook, {}) \
             .get(cell.grade_id)
-        if not isinstance(ran, dict):
-            continue
-        for rule, reason, labels, cases in _student_groups(ran):
-            group = groups.setdefault((rule, reason), {"students": {}, "cases": 0})
-            group["cases"] += cases
-            group["students"].setdefault(student, []).extend(labels)
+        if isinstance(ran, dict):
+            failing[student] = ran
     cell.graded = len(values)
     cell.mean = round(statistics.fmean(values), 4) if values else None
-    found = []
-    for (rule, reason), group in groups.items():
-        who = sorted(group["students"])
-        example = _example(group["students"])
-        found.append(FailureGroup(rule, reason, who, group["cases"],
-                                  "" if example == cell.grade_id else example))  # a test
-        # cell's only "case" is itself
-    found.sort(key=lambda g: (-len(g.students), g.rule == EVERY_CASE, -g.cases, g.rule,
-                              g.reason))
-    cell.groups = found
-
-
-def _student_groups(ran: dict[str, Any]) -> list[tuple[str, str, list[str], int]]:
-    """One student's failures in one cell as (rule, reason, case labels, cases) groups. A
-    student who failed every case of the cell in the same way (e.g. the released
-    `raise NotImplementedError`) is one group, EVERY_CASE, not one per rule."""
-    found: dict[tuple[str, str], list[str]] = {}
-    for failure in _failures(ran):
-        rule = str(failure.get("rule") or failure.get("reason") or "").strip()
-        reason = _reason(rule, str(failure.get("reason") or ""))
-        found.setdefault((rule, reason), []).append(str(failure.get("case") or ""))
-    every = ALL_FAILED.match(str(ran.get("reason") or ""))
-    reasons = {reason for _, reason in found}
-    if every and every[1] == every[2] and len(found) > 1 and len(reasons) == 1:
-        labels = [label for cases in found.values() for label in cases]
-        return [(EVERY_CASE, reasons.pop(), labels, int(every[1]))]
-    return [(rule, reason, labels, len(labels)) for (rule, reason), labels in found.items()]
-
-
-def _example(labels: dict[str, list[str]]) -> str:
-    """The case label most of the group's students failed (the first such one)."""
-    counts: dict[str, int] = {}
-    for student_labels in labels.values():
-        for label in dict.fromkeys(student_labels):
-            if label:
-                counts[label] = counts.get(label, 0) + 1
-    return max(counts, key=lambda label: counts[label]) if counts else ""
-
-
-def _run_meta(runs: list[tuple[Path | None, dict[str, Any]]]) -> dict[str, Any]:
-    if not runs:
-        return {}
-    path, data = runs[0]
-    settings = data.get("settings") or {}
-    limits = settings.get("limits") or {}
-    return {"file": str(path) if path else None, "started": data.get("started"),
-            "seconds": data.get("seconds"), "graded": len(data.get("rows", [])),
-            "workers": settings.get("workers"), "time_limit_s": limits.get("time_s"),
-            "memory_mb": limits.get("memory_mb"), "isolation": settings.get("isolation"),
-            "isolation_mode": settings.get("isolation_mode"),
-            "late_penalties": settings.get("late_penalties"),
-            "notes": list(data.get("notes") or []), "runs_read": len(runs),
-            "reruns": [r for r in data.get("reruns") or [] if isinstance(r, dict)]}
+    cell.groups = group_failures(cell.grade_id, failing)
