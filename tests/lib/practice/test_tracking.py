@@ -161,13 +161,6 @@ def test_progress_view_and_command_line(workspace: Path, capsys) -> None:
     assert inside.stdout == text
 
 
-def test_progress_command_without_a_workspace_says_so(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, "-m", "agentloop", "progress", "--workspace",
-                           str(tmp_path)], capture_output=True, text=True)
-    assert done.returncode == 2
-    assert "is not a practice workspace" in done.stderr and "./course lab" in done.stderr
-
-
 # --- solutions after trying -------------------------------------------------------------
 
 
