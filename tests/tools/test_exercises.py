@@ -305,3 +305,19 @@ def test_build_chapters_a_bad_header_is_one_line(header, tmp_path, monkeypatch, 
     err = capsys.readouterr().err
     assert err.startswith(f"build_chapters.py: {tmp_path}/src/01_agent_loop.py: bad ")
     assert err.count("\n") == 1 and header.removeprefix("# %% ") in err
+
+
+def test_the_normal_build_validates_too(tmp_path, monkeypatch, capsys):
+    text = (ROOT / "chapters" / "src" / "01_agent_loop.py").read_text(encoding="utf-8")
+    real_chapter_1(tmp_path, monkeypatch, text.replace(
+        "# %% check id=ch1-predict points=2", "# %% check id=ch1-predict points=2\n\n"
+        "# %% check id=ch1-predict-twice points=1"))
+    monkeypatch.setattr(build_chapters, "CHAPTERS", tmp_path)
+    monkeypatch.setattr(build_chapters, "ROOT", tmp_path)  # where it says it wrote
+    assert build_chapters.main(["01_agent_loop", "--no-execute", "--lang", "en"]) == 1
+    assert (tmp_path / "01_agent_loop.ipynb").is_file()  # written all the same
+    err = capsys.readouterr().err
+    assert "lib/agentloop/checks/ch1.py: ch1-predict-twice: no such check in " \
+           "agentloop.checks.ch1.CHECKS" in err
+    assert "tests/chapters/roundtrip/01_agent_loop.py: ch1-predict-twice: no round-trip " \
+           "expectation" in err
