@@ -15,6 +15,11 @@ copied into the site, so it runs offline from any static file server
   wheel a learner installs: the learner's edition of the checks, no reference answer, no
   hidden case); and `agentloop_site_release`, the learner release's catalog and solutions
   bundle (each reference answer sealed until a right answer opens it);
+- the course in every language (agentloop.i18n.LANGUAGES): English in `files/`, each
+  translation in `files/<lang>/` (its chapters where translated, else English, as
+  `./course lab --lang` gives them: tools/translations.py), each with its progress page
+  (made to speak that language) and its start page, which links the other languages; the
+  course's plugin opens the language the learner last read, and its Language menu switches;
 - the student notebooks, the progress page, the start page (`00_start_here.md`) and three
   JupyterLab extensions: the widgets', the Pyodide kernel's and the course's own
   (tools/lab-config/learner/labextensions/agentloop-course: chapter 1 when nothing is open,
@@ -227,6 +232,16 @@ from importlib import resources
 _HERE = resources.files(__name__)
 COURSE = json.loads(_HERE.joinpath("course.json").read_text(encoding="utf-8"))
 SOLUTIONS = _HERE.joinpath("solutions.bundle").read_text(encoding="utf-8")
+
+
+def release(language: str) -> tuple[dict, str]:
+    """The catalog and the bundle of the course in `language` (its titles, its answers'
+    comments), else the English ones."""
+    folder = _HERE.joinpath(language)
+    if language == "en" or not folder.joinpath("course.json").is_file():
+        return COURSE, SOLUTIONS
+    return (json.loads(folder.joinpath("course.json").read_text(encoding="utf-8")),
+            folder.joinpath("solutions.bundle").read_text(encoding="utf-8"))
 '''
 
 
@@ -235,9 +250,10 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def site_release_wheel(dest: Path, release: Path) -> Path:
+def site_release_wheel(dest: Path, release: Path, translations: dict[str, Path]) -> Path:
     """The learner release's catalog and bundle as the package `agentloop_site_release`,
-    in a wheel of its own (the agentloop wheel stays the learner's distribution as it is)."""
+    in a wheel of its own (the agentloop wheel stays the learner's distribution as it is);
+    each translation's (`translations`: language → its release) in a folder `<lang>/`."""
     from agentloop.practice.release import BUNDLE, CATALOG
 
     package, version = SITE_RELEASE[1][0][0], "0.1.0"
@@ -245,6 +261,9 @@ def site_release_wheel(dest: Path, release: Path) -> Path:
     files = {f"{package}/__init__.py": SITE_RELEASE_INIT.encode(),
              f"{package}/{CATALOG}": (release / CATALOG).read_bytes(),
              f"{package}/{BUNDLE}": (release / BUNDLE).read_bytes(),
+             **{f"{package}/{language}/{name}": (folder / name).read_bytes()
+                for language, folder in sorted(translations.items())
+                for name in (CATALOG, BUNDLE)},
              f"{info}/METADATA": (f"Metadata-Version: 2.1\nName: {SITE_RELEASE[0]}\n"
                                   f"Version: {version}\n").encode(),
              f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: tools/build_site.py\n"
@@ -259,27 +278,71 @@ def site_release_wheel(dest: Path, release: Path) -> Path:
     return wheel
 
 
-def course_wheels(dest: Path, release: Path) -> dict[str, Any]:
+def course_wheels(dest: Path, release: Path, translations: dict[str, Path]) -> dict[str, Any]:
     """The course's wheels for the lock file: lock name → (wheel, (imports, depends))."""
     wheels: dict[str, Any] = {}
     for name, spec in COURSE_PACKAGES.items():
         wheels[name] = (fetch_wheel(name, importlib.metadata.version(name)), spec)
     wheels[AGENTLOOP[0]] = (build_wheel(dest), AGENTLOOP[1])
-    wheels[SITE_RELEASE[0]] = (site_release_wheel(dest, release), SITE_RELEASE[1])
+    wheels[SITE_RELEASE[0]] = (site_release_wheel(dest, release, translations),
+                                SITE_RELEASE[1])
     return wheels
 
 
-def student_notebooks(release: Path, files: Path) -> None:
-    """The release's student versions and progress page, into the site's files, and the
-    start page made from its catalog."""
+def student_notebooks(release: Path, files: Path, language: str = "en") -> None:
+    """The release's student versions and progress page, into the site's files (a
+    translation's into `files/<lang>/`, its progress page speaking that language), and the
+    start page made from its catalog, in that language."""
     from agentloop.practice.release import CATALOG, read_release
-    from agentloop.practice.start import START_PAGE, start_page
+    from agentloop.practice.start import START_PAGE
+    from agentloop.practice.workspace import PROGRESS_PAGE
 
-    files.mkdir(parents=True, exist_ok=True)
+    folder = files if language == "en" else files / language
+    folder.mkdir(parents=True, exist_ok=True)
     for name in read_release(release).notebooks:
-        shutil.copy2(release / name, files / name)
+        if name == PROGRESS_PAGE and language != "en":
+            (folder / name).write_text(progress_page_in(release / name, language),
+                                       encoding="utf-8")
+        else:
+            shutil.copy2(release / name, folder / name)
     catalog = json.loads((release / CATALOG).read_text(encoding="utf-8"))
-    (files / START_PAGE).write_text(start_page(catalog), encoding="utf-8")
+    (folder / START_PAGE).write_text(start_page_in(catalog, language), encoding="utf-8")
+
+
+def in_language(language: str, name: str) -> str:
+    """Where the site keeps a file of the course in `language`: English at the top, each
+    translation in a folder of its own."""
+    return name if language == "en" else f"{language}/{name}"
+
+
+def progress_page_in(page: Path, language: str) -> str:
+    """The release's progress page with the translated chapters' first cell before its
+    own, so that its table speaks `language` (a kernel of the site has no $AGENTLOOP_LANG)."""
+    import nbformat
+    from translations import language_cell
+
+    nb = nbformat.read(page, as_version=4)
+    nb.cells.insert(1, language_cell(language))  # after its title, as in a chapter
+    nb.metadata["agentloop"] = {"language": language}
+    return nbformat.writes(nb) + "\n"
+
+
+def start_page_in(catalog: dict[str, Any], language: str) -> str:
+    """The start page in `language`, ending with links to the course in the others
+    (right to left in Persian)."""
+    from translations import rtl_markdown
+
+    from agentloop.i18n import LANGUAGES, NAMES, is_rtl, speaking
+    from agentloop.practice.start import START_PAGE, other_languages, start_page
+
+    def page(code: str) -> str:
+        return ("" if language == "en" else "../") + in_language(code, START_PAGE)
+
+    links = [f"**{NAMES[code]}**" if code == language else f"[{NAMES[code]}]({page(code)})"
+             for code in LANGUAGES]
+    with speaking(language):
+        text = start_page(catalog) + "\n" + other_languages(links)
+        return rtl_markdown(text) + "\n" if is_rtl(language) else text
 
 
 def copy_extensions(dest: Path) -> None:
@@ -323,11 +386,13 @@ def write_config(lite_dir: Path, preload: list[str]) -> None:
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build), encoding="utf-8")
 
 
-def prepare_lite_dir(lite_dir: Path, release: Path) -> None:
+def prepare_lite_dir(lite_dir: Path, release: Path, translations: dict[str, Path]) -> None:
     """Everything `jupyter lite build` reads, laid out in `lite_dir`, from the learner
-    release in `release`."""
+    release in `release` and each translation's (`translations`: language → release)."""
     student_notebooks(release, lite_dir / "files")
-    wheels = course_wheels(lite_dir / "wheels", release)
+    for language, folder in sorted(translations.items()):
+        student_notebooks(folder, lite_dir / "files", language)
+    wheels = course_wheels(lite_dir / "wheels", release, translations)
     prepare_pyodide(lite_dir / PYODIDE_DIR, pyodide_version(), wheels)
     shutil.rmtree(lite_dir / "wheels")
     copy_extensions(lite_dir / "extensions")
@@ -412,15 +477,59 @@ def ours(where: str) -> bool:
 
 
 def find_leaks(output: Path, chapters: Path = CHAPTERS) -> list[str]:
-    """Every served file that holds the text of an answer (tools/answer_leaks.py); the
-    site's own student notebooks are what a learner may read."""
-    return grep_leaks(output, chapters, output / "files", own=ours)
+    """Every served file that holds the text of an answer (tools/answer_leaks.py) of the
+    course in any language: the instructor notebooks of `chapters` and, for each
+    translation the site serves (`files/<lang>/`), that language's (their answers'
+    comments are translated). The site's own student notebooks, in every language, are
+    what a learner may read. One pass over the site for all of them."""
+    from answer_leaks import answer_texts, folder_texts, public_text
+    from translations import course_in
+
+    from agentloop.i18n import TRANSLATED
+
+    files = output / "files"
+    languages = [code.value for code in TRANSLATED if (files / code.value).is_dir()]
+    if not languages:
+        return grep_leaks(output, chapters, files, own=ours)
+    public = "\n".join([public_text(chapters, files),
+                        *(public_text(chapters, files / code) for code in languages)])
+    with tempfile.TemporaryDirectory(prefix="agentloop-leaks-") as tmp:
+        sources = [chapters]
+        for code in languages:
+            course_in(code, Path(tmp) / code)
+            sources.append(Path(tmp) / code)
+        forbidden = sorted({needle for folder in sources
+                            for needle in answer_texts(folder, public)})
+    leaks = set()
+    for where, text in folder_texts(output):
+        mine = ours(where)
+        for what, needle, whole in forbidden:
+            if (whole or mine) and needle in text:
+                leaks.add(f"{where} holds {what}: {needle.splitlines()[0][:80]!r}")
+    return sorted(leaks)
 
 
 def check_no_answers(output: Path, chapters: Path) -> None:
     leaks = find_leaks(output, chapters)
     if leaks:
         raise SiteError(f"the site serves answers ({len(leaks)}): " + "; ".join(leaks[:5]))
+
+
+def translated_releases(tmp: Path) -> dict[str, Path]:
+    """The learner release of the course in each translated language (language → its
+    folder under `tmp`), made from the chapters a learner of that language reads."""
+    from agentloop_grader.learner_release import build_release
+    from translations import course_in
+
+    from agentloop.i18n import TRANSLATED
+
+    out = {}
+    for code in TRANSLATED:
+        chapters, release = tmp / f"chapters-{code.value}", tmp / f"release-{code.value}"
+        course_in(code.value, chapters)
+        build_release(chapters, release)
+        out[code.value] = release
+    return out
 
 
 def clear_output(output: Path) -> None:
@@ -446,8 +555,9 @@ def main(argv: list[str] | None = None) -> int:
             with tempfile.TemporaryDirectory(prefix="agentloop-lite-") as tmp:
                 release, lite_dir = Path(tmp) / "release", Path(tmp) / "lite"
                 build_release(args.chapters.resolve(), release)
+                translations = translated_releases(Path(tmp))
                 lite_dir.mkdir()
-                prepare_lite_dir(lite_dir, release)
+                prepare_lite_dir(lite_dir, release, translations)
                 clear_output(output)
                 lite_build(lite_dir, output)
                 copy_favicon(output)

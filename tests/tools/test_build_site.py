@@ -1,12 +1,16 @@
 """tools/build_site.py's pieces that need no browser (the site itself: tests/browser/
 test_site.py): unpacking the downloaded Pyodide package safely on every Python the README
-allows, 3.11.0 included, where tarfile has no extraction filter."""
+allows, 3.11.0 included, where tarfile has no extraction filter; the course in each language
+(the site release's catalog and bundle per language, as the library picks them; the start
+and progress pages of a translation)."""
 
 from __future__ import annotations
 
 import io
+import json
 import sys
 import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -79,3 +83,72 @@ def test_an_absolute_member_never_lands_outside(tmp_path, python) -> None:
     else:
         assert (dest / "etc" / "agentloop-x").is_file()
     assert not Path("/etc/agentloop-x").exists()
+
+
+# --------------------------------------------------------------------------- languages
+def test_the_site_release_gives_the_library_the_course_in_the_notebooks_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The site release's wheel holds a catalog and a bundle per translation; in the site
+    the library reads the ones of the language the notebook chose (English for a language
+    the site has no release of)."""
+    from agentloop.i18n import speaking
+    from agentloop.practice import solutions, workspace
+
+    releases = {}
+    for code, title in (("en", "Chapter 1"), ("ru", "Глава 1")):
+        folder = releases[code] = tmp_path / code
+        folder.mkdir()
+        (folder / "course.json").write_text(json.dumps({"chapters": [{"title": title}]}),
+                                            encoding="utf-8")
+        (folder / "solutions.bundle").write_text(f"the bundle of {title}\n", encoding="utf-8")
+    wheel = build_site.site_release_wheel(tmp_path / "wheels", releases["en"],
+                                          {"ru": releases["ru"]})
+    assert {"agentloop_site_release/ru/course.json", "agentloop_site_release/ru/"
+            "solutions.bundle"} <= set(zipfile.ZipFile(wheel).namelist())
+    zipfile.ZipFile(wheel).extractall(tmp_path / "unpacked")
+    monkeypatch.syspath_prepend(str(tmp_path / "unpacked"))
+    decoded: list[str] = []
+    monkeypatch.setattr(solutions.bundle, "decode", lambda text: decoded.append(text) or {})
+    try:
+        for language, title in (("ru", "Глава 1"), ("en", "Chapter 1"), ("bg", "Chapter 1")):
+            with speaking(language):
+                assert workspace.course_catalog(None)["chapters"][0]["title"] == title
+                assert workspace.site_release()[1] == f"the bundle of {title}\n"
+                solutions.load_bundle(None)
+        assert decoded == ["the bundle of Глава 1\n", "the bundle of Chapter 1\n",
+                           "the bundle of Chapter 1\n"]
+    finally:
+        sys.modules.pop("agentloop_site_release", None)
+
+
+def test_a_translations_start_page_links_the_others_and_persian_reads_right_to_left() -> None:
+    from learner_builds import learner_release
+
+    catalog = json.loads((learner_release() / "course.json").read_text(encoding="utf-8"))
+    english = build_site.start_page_in(catalog, "en")
+    assert english.startswith("# Start here\n")
+    assert "[Русский](ru/00_start_here.md)" in english and "**English**" in english
+    russian = build_site.start_page_in(catalog, "ru")
+    assert russian.startswith("# С чего начать\n")
+    assert "## Курс на других языках" in russian
+    assert "[English](../00_start_here.md)" in russian
+    assert "[فارسی](../fa/00_start_here.md)" in russian and "**Русский**" in russian
+    persian = build_site.start_page_in(catalog, "fa")
+    assert persian.startswith('<div dir="rtl">') and persian.rstrip().endswith("</div>")
+    assert '<code dir="ltr">raise NotImplementedError()</code>' in persian
+
+
+def test_a_translations_progress_page_speaks_its_language(tmp_path: Path) -> None:
+    """The release's progress page, with the chapters' language cell after its title: in
+    the site no $AGENTLOOP_LANG tells its kernel the language."""
+    import nbformat
+    from learner_builds import learner_release
+
+    page = learner_release() / "00_progress.ipynb"
+    english = nbformat.read(page, as_version=4)
+    russian = nbformat.reads(build_site.progress_page_in(page, "ru"), as_version=4)
+    assert [c.id for c in russian.cells] == [english.cells[0].id, "agentloop-language",
+                                             *(c.id for c in english.cells[1:])]
+    assert russian.cells[1].source.endswith('use_language("ru")')
+    assert russian.metadata["agentloop"] == {"language": "ru"}
+    assert [c.source for c in russian.cells[2:]] == [c.source for c in english.cells[1:]]

@@ -42,10 +42,10 @@ from agentloop.practice.tracking import (
 )
 from agentloop.practice.workspace import (
     SOLUTIONS,
-    bundled,
     find_workspace,
     in_browser,
     repository,
+    site_release,
     state_dir,
 )
 
@@ -59,8 +59,8 @@ def load_bundle(workspace: Path | None) -> dict[str, Any]:
         path = state_dir(workspace) / SOLUTIONS
         if path.is_file():
             return bundle.decode(path.read_text(encoding="utf-8"))
-    pack = bundled()
-    return bundle.decode(pack.SOLUTIONS) if pack is not None else {}
+    found = site_release()
+    return bundle.decode(found[1]) if found is not None else {}
 
 
 def resolve(exercises: dict[str, Any], name: str) -> str:

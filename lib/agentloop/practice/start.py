@@ -73,3 +73,9 @@ def start_page(catalog: dict[str, Any]) -> str:
                  "text."),
         "",
     ])
+
+
+def other_languages(links: list[str]) -> str:
+    """The start page's last section where the course is there in other languages (the
+    zero-install site, tools/build_site.py): `links`, one a language, as markdown."""
+    return "\n".join(["## " + t("The course in other languages"), "", " · ".join(links), ""])

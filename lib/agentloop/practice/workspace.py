@@ -141,11 +141,22 @@ def bundled() -> Any:
         return None
 
 
+def site_release() -> tuple[dict[str, Any], str] | None:
+    """The site's catalog and bundle of the course in the current language (the notebook's
+    first cell chose it; the site holds one release a language), or None outside the site."""
+    pack = bundled()
+    if pack is None:
+        return None
+    from agentloop.i18n import current
+
+    return pack.release(current().value)
+
+
 def course_catalog(workspace: Path | None) -> dict[str, Any]:
     """Every chapter's exercises and checks: the workspace's course.json, else the site's."""
     if workspace is not None and not in_browser():
         data = read_json(state_dir(workspace) / COURSE, None)
         if data is not None:
             return data
-    pack = bundled()
-    return pack.COURSE if pack is not None else {"chapters": []}
+    found = site_release()
+    return found[0] if found is not None else {"chapters": []}
