@@ -1,4 +1,5 @@
-"""Chapter 1's command line: golden outputs for every scenario, the stop policy replay."""
+"""Chapter 1's command line: golden outputs for every scenario, limits and bad arguments (the
+stop policy replay of `agentloop run --dir` is in tests/lib/test_stop_policy.py)."""
 
 from __future__ import annotations
 
