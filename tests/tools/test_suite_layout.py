@@ -61,16 +61,8 @@ NOT_YET_MIRRORED = {
     "lib/agentloop/checks/student.py":
         "tests/lib/checks/test_ch4.py, tests/chapters/roundtrip/02_tools_and_controller.py",
     "lib/agentloop/checks/withhold.py": "tests/support/chapter_answers.py",
-    "lib/agentloop/commands/_options.py": "no test imports it by name",
-    "lib/agentloop/commands/progress.py": "no test imports it by name",
-    "lib/agentloop/commands/workspace.py": "no test imports it by name",
-    "lib/agentloop/i18n/__init__.py":
-        "tests/lib/i18n/test_languages.py, tests/browser/test_site.py",
     "lib/agentloop/practice/update.py":
         "tests/lib/practice/test_workspace.py, tests/grader/test_learner_release.py",
-    "lib/agentloop/stop_policy.py":
-        "tests/chapters/test_01_agent_loop.py, tests/lib/commands/test_duty.py",
-    "lib/agentloop/widgets/common.py": "no test imports it by name",
     "grader/agentloop_grader/answers/__init__.py":
         "tests/lib/checks/test_core.py, tests/lib/practice/test_lock.py",
     "grader/agentloop_grader/autograde.py":
