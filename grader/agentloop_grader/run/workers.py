@@ -119,8 +119,10 @@ class Worker:
         if isinstance(message, WorkerReady):
             threading.Thread(target=self._drain_log, daemon=True).start()
             return message
-        self.close()
-        detail = self.proc.stderr.read(OUTPUT_CAP).decode("utf-8", "replace").strip()
+        stderr = self.proc.stderr
+        self.close()  # kills the worker and forgets it; what it wrote to stderr stays readable
+        detail = stderr.read(OUTPUT_CAP).decode("utf-8", "replace").strip()
+        stderr.close()
         last = detail.splitlines()[-1] if detail else "no message"
         raise WorkerError(f"the sandbox worker did not start ({self.choice.describe()}): {last}")
 

@@ -37,3 +37,27 @@ def test_what_is_over_the_cap_is_named(tmp_path, monkeypatch):
     assert [f.path for f in kept] == ["a.bin", "b.bin"]
     assert problems == ["autograded/ keeps 0 MB of the files the notebook wrote; not kept: "
                         "c.bin (10 bytes)"]
+
+
+def test_a_worker_that_cannot_start_says_what_it_printed(tmp_path):
+    """The worker's last line of stderr is the message (here: an import the sandbox's
+    Python lacks), not an error of the grader's own."""
+    import stat
+
+    import pytest
+    from agentloop_grader.isolation import View, choose
+    from agentloop_grader.protocol import Setup
+    from agentloop_grader.run.workers import Worker, WorkerError
+
+    python = tmp_path / "python"
+    python.write_text("#!/bin/sh\necho 'Traceback (most recent call last):' >&2\n"
+                      "echo \"ModuleNotFoundError: No module named 'IPython'\" >&2\nexit 1\n")
+    python.chmod(python.stat().st_mode | stat.S_IXUSR)
+    choice = choose("trusted", trusted=True)
+    view = View.for_this_python(str(tmp_path))
+    setup = Setup(("agentloop",), (), str(tmp_path), choice.to_plain(), view.to_plain(), ())
+    worker = Worker(setup, choice, view, tmp_path, python=str(python))
+    with pytest.raises(WorkerError) as caught:
+        worker.start()
+    assert str(caught.value).endswith(": ModuleNotFoundError: No module named 'IPython'")
+    assert worker.proc is None and worker.sock is None
