@@ -26,6 +26,7 @@ from agentloop.commands._options import live_model
 from agentloop.duty.board import check_card, load_board, shown_name
 from agentloop.duty.shift import run_shift
 from agentloop.duty.trace import against_board, find_trace, format_replay
+from agentloop.i18n import t, translate
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -58,13 +59,17 @@ def replay_trace(args: argparse.Namespace) -> int:
 
 def _board(args: argparse.Namespace) -> int:
     board = load_board(args.board, shown_name(args.board))
-    print(f"board: {shown_name(args.board)} — {len(board.files)} card files")
+    # the line's key stays English, as in the run's banner
+    print("board: " + t("{board} — {count} card files", board=shown_name(args.board),
+                        count=len(board.files)))
     for name in board.files:
         if name in board.unreadable:
-            print(f"{name}: unreadable — {board.unreadable[name]}")
+            print(t("{file}: unreadable — {reason}", file=name,
+                    reason=translate(board.unreadable[name])))
             continue
         card = board.cards[name]
-        problems = check_card(card, board)
-        verdict = "ok" if not problems else "problems: " + "; ".join(problems)
+        problems = check_card(card, board)  # the board's data: shown in the reader's words
+        verdict = "ok" if not problems else t("problems: {problems}", problems="; ".join(
+            translate(problem) for problem in problems))
         print(f"{name}: {card.id} | {card.status} | {card.title} | {verdict}")
     return 0

@@ -24,23 +24,33 @@ the same workspace, board and state print the same bytes.
 
 The banner is made from `facts` — plain data fixed before the run (`facts_for`), which the
 trace stores — and the run itself, so a replay prints it again from the trace alone.
+
+It is printed for a reader, in the course's language (agentloop.i18n), all but each line's
+key (`board:`, `Stop:`, `reason:` …: they name what the workspace configures, and a
+program picks lines by them); paths, queries, tools, terminals and decisions are the run's
+data and stay as they are. What the person is
+told (the answer, the question, the reason) is the run's own message, saved as it is in
+answer.md and state.json: it is translated only where a catalog has its template.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from agentloop.duty.handover import message_for, unreadable_line
+from agentloop.duty.handover import message_for
 from agentloop.duty.officer import NEEDS_INPUT, SIMILAR_IDS, SUCCESS, Run, RunInput
 from agentloop.duty.planner import SCENARIO, SCENARIO_ROUTE
 from agentloop.duty.state import DutyStep
 from agentloop.duty.workspace import LIVE_PREFIX, Workspace
 from agentloop.guards import guard_label
+from agentloop.i18n import t, translate
 from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
 from agentloop.openai_compatible import SETTING_PREFIX
 
 CLOSING = "This technical run does not confirm the model's quality."
 ASK_NAMES = {SIMILAR_IDS: "a card has a similar id"}
+# What the answer file holds, by how the run ended (else: why no answer was confirmed).
+SAVE_LINES = {SUCCESS: "{path} — the summary", NEEDS_INPUT: "{path} — the question"}
 
 
 def facts_for(workspace: Workspace, run_input: RunInput,
@@ -65,64 +75,98 @@ def facts_for(workspace: Workspace, run_input: RunInput,
 
 def format_banner(facts: dict[str, Any], run: Run) -> str:
     """The text `agentloop run --dir WORKSPACE` prints."""
-    label, text = message_for(run)
     lines = [
         "agentloop: run",
         f"goal: {facts['goal']}",
-        f"config: {facts['config']}",
+        _line("config", "{config}", config=facts["config"]),
         _board_line(facts),
         *_model_lines(facts),
         _policy_line(facts),
         *_faults_lines(facts),
         _tools_line(facts),
     ]
-    lines += [f"Step {r['step']} | {r['action']}{_note(r)} | {r['decision']}"
-              for r in run.records]
-    lines += [f"Stop: {run.terminal}", f"{label}: {text}"]
-    unreadable = unreadable_line(run)
-    if unreadable is not None:
-        lines.append(unreadable)
+    lines += [step_line(r) for r in run.records]
+    lines += outcome_lines(run)
     lines += [
         _contract_line(facts, run),
         _save_line(facts, run),
         _state_line(facts, run),
         _trace_line(facts),
-        CLOSING,
+        t(CLOSING),
     ]
     return "\n".join(lines)
 
 
+def _line(key: str, template: str, **values: object) -> str:
+    """`key: text`: the line's key stays English (it names what the workspace configures,
+    and a program may pick lines by it, as chapter 5 does); its text is translated."""
+    return f"{key}: {t(template, **values)}"
+
+
+def step_line(record: DutyStep) -> str:
+    """`Step 2 | read_task_cards | continue`, with the step's note if it has one."""
+    note = f" ({translate(record['note'])})" if record["note"] else ""
+    return f"Step {record['step']} | {record['action']}{note} | {record['decision']}"
+
+
+def outcome_lines(run: Run) -> list[str]:
+    """The stop line, what the person is told, and the card files not searched (if any)."""
+    label, text = message_for(run)
+    lines = [f"Stop: {run.terminal}", f"{label}: {translate(text)}"]
+    unreadable = unreadable_line(run)
+    return lines if unreadable is None else [*lines, unreadable]
+
+
+def unreadable_line(run: Run) -> str | None:
+    """`not searched: FILE (reason); …` for a reader (handover's is the answer file's)."""
+    items = run.state["unreadable"]
+    if not items:
+        return None
+    return _line("not searched", "{files}", files="; ".join(
+        t("{file} ({reason})", file=i["file"], reason=translate(i["reason"])) for i in items))
+
+
 def _board_line(facts: dict[str, Any]) -> str:
     answer, chosen = facts["answer"], facts.get("chosen")
-    whose = ""
-    if answer is not None:
-        whose = " (the person's answer)" if chosen in (None, answer) else \
-            f" (the card the person's answer {answer!r} names)"
-    return (f"board: {facts['board']} — searched for {facts['query']!r}{whose}, "
-            f"{facts['page_size']} card files a page")
+    values = {"board": facts["board"], "query": repr(facts["query"]),
+              "page_size": facts["page_size"]}
+    if answer is None:
+        return _line("board", "{board} — searched for {query}, {page_size} card files a "
+                     "page", **values)
+    if chosen in (None, answer):
+        return _line("board", "{board} — searched for {query} (the person's answer), "
+                     "{page_size} card files a page", **values)
+    return _line("board", "{board} — searched for {query} (the card the person's answer "
+                 "{answer} names), {page_size} card files a page", answer=repr(answer),
+                 **values)
 
 
 def _model_lines(facts: dict[str, Any]) -> list[str]:
+    live = _line("scenario", "none — the live model chooses every step")
     if facts["model"].startswith(SETTING_PREFIX):   # `agentloop run --model openai-compatible`
-        return [f"model: {OPENAI_COMPATIBLE} — {facts['model'][len(SETTING_PREFIX):]}; "
-                "every proposal is still checked",
-                "scenario: none — the live model chooses every step"]
+        return [_line("model", "{adapter} — {model}; every proposal is still checked",
+                      adapter=OPENAI_COMPATIBLE, model=facts["model"][len(SETTING_PREFIX):]),
+                live]
     if facts["model"].startswith(LIVE_PREFIX):
         name = facts["model"][len(LIVE_PREFIX):]
-        return [f"model: live — {name}, through chapter 3's adapter; every proposal is "
-                "still checked",
-                "scenario: none — the live model chooses every step"]
-    return ["model: scenario — the authors' scripted replies, not a live model and not a "
-            "recording of one",
-            f"scenario: {SCENARIO} — {SCENARIO_ROUTE}"]
+        return [_line("model", "live — {name}, through chapter 3's adapter; every proposal "
+                      "is still checked", name=name), live]
+    return [_line("model", "scenario — the authors' scripted replies, not a live model and "
+                  "not a recording of one"),
+            _line("scenario", "{scenario} — {route}", scenario=SCENARIO,
+                  route=t(SCENARIO_ROUTE))]
 
 
 def _policy_line(facts: dict[str, Any]) -> str:
-    guards = [guard_label(g) for g in facts["guards"]]
-    asks = [ASK_NAMES[rule] for rule in facts.get("ask_when", [])]
-    ask = f"; asks when {' or '.join(asks)}" if asks else ""
-    return (f"stop_policy: max_steps {facts['max_steps']}, max_retries {facts['max_retries']}; "
-            f"guards: {', '.join(guards) or 'none'}{ask}")
+    guards = ", ".join(translate(guard_label(g)) for g in facts["guards"]) or t("none")
+    values = {"max_steps": facts["max_steps"], "max_retries": facts["max_retries"],
+              "guards": guards}
+    asks = [t(ASK_NAMES[rule]) for rule in facts.get("ask_when", [])]
+    if asks:
+        return _line("stop_policy", "max_steps {max_steps}, max_retries {max_retries}; "
+                     "guards: {guards}; asks when {asks}", asks=t(" or ").join(asks), **values)
+    return _line("stop_policy", "max_steps {max_steps}, max_retries {max_retries}; guards: "
+                 "{guards}", **values)
 
 
 def _faults_lines(facts: dict[str, Any]) -> list[str]:
@@ -130,60 +174,70 @@ def _faults_lines(facts: dict[str, Any]) -> list[str]:
     if not calls:
         return []
     numbers = ", ".join(str(call) for call in calls)
-    return [f"faults: tool call{'s' * (len(calls) != 1)} {numbers} fail{'s' * (len(calls) == 1)}"
-            " once — injected by agent.json, as a board that does not answer in time"]
+    if len(calls) == 1:
+        return [_line("faults", "tool call {numbers} fails once — injected by agent.json, as "
+                      "a board that does not answer in time", numbers=numbers)]
+    return [_line("faults", "tool calls {numbers} fail once — injected by agent.json, as a "
+                  "board that does not answer in time", numbers=numbers)]
 
 
 def _tools_line(facts: dict[str, Any]) -> str:
     if not facts["tools"]:
-        return "tools: none — the dispatcher's allowlist is empty, so nothing may run"
-    whose = ("the dispatcher's default allowlist: agent.json names no tools"
-             if facts["tools_default"] else "the dispatcher's allowlist")
-    return f"tools: {', '.join(facts['tools'])} ({whose})"
-
-
-def _note(record: DutyStep) -> str:
-    return f" ({record['note']})" if record["note"] else ""
+        return _line("tools", "none — the dispatcher's allowlist is empty, so nothing may run")
+    tools = ", ".join(facts["tools"])
+    if facts["tools_default"]:
+        return _line("tools", "{tools} (the dispatcher's default allowlist: agent.json names "
+                     "no tools)", tools=tools)
+    return _line("tools", "{tools} (the dispatcher's allowlist)", tools=tools)
 
 
 def _contract_line(facts: dict[str, Any], run: Run) -> str:
     if facts["contract"] is None:
-        return "contract: not configured — agent.json has no contract, so the summary is not " \
-               "checked"
+        return _line("contract", "not configured — agent.json has no contract, so the summary "
+                     "is not checked")
     fields = ", ".join(facts["contract"])
     draft = run.state["draft"]
     if draft is None:
-        return f"contract: {fields} — not checked: the run stopped before a summary was drafted"
+        return _line("contract", "{fields} — not checked: the run stopped before a summary "
+                     "was drafted", fields=fields)
     if draft["contract"]["ok"]:
-        return f"contract: met — the summary states {fields}"
-    return f"contract: not met — the summary lacks {', '.join(draft['contract']['missing'])}"
+        return _line("contract", "met — the summary states {fields}", fields=fields)
+    return _line("contract", "not met — the summary lacks {missing}",
+                 missing=", ".join(draft["contract"]["missing"]))
 
 
 def _save_line(facts: dict[str, Any], run: Run) -> str:
     if facts["save"] is None:
-        return "save: not configured — agent.json has no save, so the answer is only printed"
-    what = {SUCCESS: "the summary", NEEDS_INPUT: "the question"}.get(
-        run.terminal, "why no answer was confirmed")
+        return _line("save", "not configured — agent.json has no save, so the answer is only "
+                     "printed")
+    template = SAVE_LINES.get(run.terminal, "{path} — why no answer was confirmed")
     draft = run.state["draft"]
     if run.terminal == NEEDS_INPUT and draft is not None and draft["contract"]["ok"]:
-        what = "the question, and the summary drafted but not confirmed"
-    return f"save: {facts['save']} — {what}"
+        template = "{path} — the question, and the summary drafted but not confirmed"
+    return _line("save", template, path=facts["save"])
 
 
 def _state_line(facts: dict[str, Any], run: Run) -> str:
     if facts["state"] is None:
-        return "state: not configured — agent.json has no state, so a question cannot be " \
-               "answered in a later run"
-    chosen = facts.get("chosen")
-    named = f" ({chosen})" if chosen not in (None, facts["answer"]) else ""
-    before = (f"this run answered the saved question with {facts['answer']!r}{named}"
-              if facts["answer"] is not None else "no earlier answer used")
-    after = ("the question is saved: answer it with --answer"
-             if run.terminal == NEEDS_INPUT else "no new question")
-    return f"state: {facts['state']} — {before}; {after}"
+        return _line("state", "not configured — agent.json has no state, so a question "
+                     "cannot be answered in a later run")
+    chosen, answer = facts.get("chosen"), facts["answer"]
+    if answer is None:
+        before = t("no earlier answer used")
+    elif chosen not in (None, answer):
+        before = t("this run answered the saved question with {answer} ({chosen})",
+                   answer=repr(answer), chosen=chosen)
+    else:
+        before = t("this run answered the saved question with {answer}", answer=repr(answer))
+    after = t("the question is saved: answer it with --answer" if run.terminal == NEEDS_INPUT
+              else "no new question")
+    return _line("state", "{path} — {before}; {after}", path=facts["state"], before=before,
+                 after=after)
 
 
 def _trace_line(facts: dict[str, Any]) -> str:
     if facts["trace"] is None:
-        return "trace: not configured — agent.json has no trace, so this run cannot be replayed"
-    return f"trace: {facts['trace']} — replay this run with: agentloop replay {facts['trace']}"
+        return _line("trace", "not configured — agent.json has no trace, so this run cannot "
+                     "be replayed")
+    return _line("trace", "{trace} — replay this run with: agentloop replay {trace}",
+                 trace=facts["trace"])

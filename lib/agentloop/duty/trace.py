@@ -55,6 +55,7 @@ from agentloop.duty.workspace import WorkspaceError, checked_setting
 from agentloop.harness.events import Event, EventLogError, events_from_dicts
 from agentloop.harness.replay import replay as replay_events
 from agentloop.harness.states import DONE
+from agentloop.i18n import t
 from agentloop.loop import CONTINUE, TERMINALS, validate_limits
 from agentloop.messages import Message, Reply, ToolDefinition
 from agentloop.model_contract import Model
@@ -235,12 +236,17 @@ def against_board(path: str | Path, board: str | Path | None = None) -> tuple[bo
         now = run_tool(registry, name, args)
         if now != step["observation"]:
             key = _first_difference(step["observation"], now)
-            return False, (f"against the board: step {step['step']}'s {name} "
-                           f"{_short(args)} is not what the board {shown_name(str(where))} "
-                           f"gives now — the trace has {key} {_short(step['observation'].get(key))}"
-                           f", the board gives {_short(now.get(key))}")
-    return True, (f"against the board: {shown_name(str(where))} gives every recorded "
-                  f"observation again ({len(calls)} tool call{'s' * (len(calls) != 1)})")
+            return False, t("against the board: step {step}'s {tool} {args} is not what the "
+                            "board {board} gives now — the trace has {key} {recorded}, the "
+                            "board gives {now}", step=step["step"], tool=name,
+                            args=_short(args), board=shown_name(str(where)), key=key,
+                            recorded=_short(step["observation"].get(key)),
+                            now=_short(now.get(key)))
+    if len(calls) == 1:
+        return True, t("against the board: {board} gives every recorded observation again "
+                       "(1 tool call)", board=shown_name(str(where)))
+    return True, t("against the board: {board} gives every recorded observation again "
+                   "({count} tool calls)", board=shown_name(str(where)), count=len(calls))
 
 
 def _first_difference(recorded: dict[str, Any], now: dict[str, Any]) -> str:
@@ -256,9 +262,9 @@ def format_replay(path: str | Path) -> str:
     (`path`: a trace, a run's folder or an output folder, as `find_trace` takes it)."""
     path = find_trace(path)
     facts, run = replay_trace(path)
-    return (f"{format_banner(facts, run)}\n"
-            f"replayed: {shown_name(str(path))} — {len(run.records)} steps, the same "
-            "decisions and the same stop")
+    return format_banner(facts, run) + "\n" + t(
+        "replayed: {trace} — {steps} steps, the same decisions and the same stop",
+        trace=shown_name(str(path)), steps=len(run.records))
 
 
 def is_trace(path: str | Path) -> bool:
@@ -315,19 +321,24 @@ def _compare(shown: str, recorded: list[dict[str, Any]], run: Run,
     for before, after in zip(recorded, run.records, strict=False):
         for key in COMPARED:
             if before.get(key) != after.get(key):
-                raise TraceError(f"{shown}: step {before.get('step')} does not replay: the trace "
-                                 f"has {key} {_short(before.get(key))}, the loop gives "
-                                 f"{_short(after.get(key))}")
+                raise TraceError(t("{trace}: step {step} does not replay: the trace has {key} "
+                                   "{recorded}, the loop gives {now}", trace=shown,
+                                   step=before.get("step"), key=key,
+                                   recorded=_short(before.get(key)),
+                                   now=_short(after.get(key))))
     if len(recorded) != len(run.records):
-        raise TraceError(f"{shown} does not replay: the trace has {len(recorded)} steps, the "
-                         f"loop takes {len(run.records)}")
+        raise TraceError(t("{trace} does not replay: the trace has {count} steps, the loop "
+                           "takes {steps}", trace=shown, count=len(recorded),
+                           steps=len(run.records)))
     stop = parts["stop"]
     if (stop.get("terminal"), stop.get("failure")) != (run.terminal, run.failure):
-        raise TraceError(f"{shown} does not replay: the trace stops with "
-                         f"{stop.get('terminal')!r}, the loop with {run.terminal!r}")
+        raise TraceError(t("{trace} does not replay: the trace stops with {recorded}, the loop "
+                           "with {now}", trace=shown, recorded=repr(stop.get("terminal")),
+                           now=repr(run.terminal)))
     timeless = [{k: v for k, v in e.items() if k != "at"} for e in parts["events"]]
     if timeless != [{k: v for k, v in e.items() if k != "at"} for e in run.events]:
-        raise TraceError(f"{shown} does not replay: its harness events differ from the loop's")
+        raise TraceError(t("{trace} does not replay: its harness events differ from the loop's",
+                           trace=shown))
     try:   # and chapter 4's own replay walks the recorded events to the same end
         harness = replay_events(events_from_dicts(parts["events"], shown))
     except EventLogError as exc:

@@ -4,6 +4,8 @@ Every change re-runs the duty officer (chapter 5's loop, with the scripted scena
 model's place) on the example office, written once into a temporary folder: the office
 board (with its unreadable task-012.md), the same board fixed, an empty board, a missing
 one. The table has one row a step; below it, the stop and what the person is told.
+Its labels are in the course's current language (agentloop.i18n), right to left in Persian;
+queries, actions, decisions and terminals are the run's data, the same in every language.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from agentloop.duty.banner import outcome_lines as banner_outcome
 from agentloop.duty.board_tools import (
     DRAFT_SUMMARY,
     PAGE_SIZE,
@@ -21,10 +24,11 @@ from agentloop.duty.board_tools import (
     board_registry,
 )
 from agentloop.duty.example import BOARD, FIXED_BOARD, WORKSPACE, write_office
-from agentloop.duty.handover import message_for, unreadable_line
 from agentloop.duty.officer import Run, RunInput, run_officer
 from agentloop.duty.planner import DutyModel
 from agentloop.duty.state import DutyStep
+from agentloop.i18n import is_rtl, t, translate
+from agentloop.i18n.display import RTL_CLASS, RTL_STYLE, rtl_block
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, RETRY_RANGE, STEP_RANGE
 from agentloop.widgets.common import TextFallback, html_table, text_table
 
@@ -58,7 +62,8 @@ def duty_run(query: str, board: str = "office board", max_steps: int = MAX_STEPS
              repeated: bool = True, tokens: int | None = None) -> Run:
     """One run of the duty officer on an example board, as the explorer shows it."""
     if board not in BOARDS:
-        raise ValueError(f"board must be one of {', '.join(BOARDS)}, got {board!r}")
+        raise ValueError(t("board must be one of {boards}, got {board}",
+                           boards=", ".join(BOARDS), board=repr(board)))
     guards = (("repeated",) if repeated else ()) + ((f"tokens={tokens}",) if tokens else ())
     registry = board_registry(office() / BOARDS[board], f"{WORKSPACE}/{BOARDS[board]}",
                               page_size, CONTRACT)
@@ -70,18 +75,22 @@ def observed(record: DutyStep) -> str:
     """What came back on one step, in a few words."""
     observation = record["observation"]
     if not observation["ok"]:
-        return observation["error"]
+        return translate(observation["error"])
     if record["action"] == READ_TASK_CARDS:
-        found = ", ".join(observation["matches"]) or "no match"
-        return f"page {observation['page']} of {observation['pages']}: {found}"
+        found = ", ".join(observation["matches"]) or t("no match")
+        return t("page {page} of {pages}: {found}", page=observation["page"],
+                 pages=observation["pages"], found=found)
     if record["action"] == VALIDATE_TASK_CARD:
         if observation["valid"]:
-            return f"{observation['card']} is valid"
-        return f"{observation['card']}: {'; '.join(observation['problems'])}"
+            return t("{card} is valid", card=observation["card"])
+        return t("{card}: {problems}", card=observation["card"], problems="; ".join(
+            translate(problem) for problem in observation["problems"]))
     if record["action"] == DRAFT_SUMMARY:
-        met = "met" if observation["contract"]["ok"] else "not met"
-        return f"summary of {', '.join(observation['cards'])}; contract {met}"
-    return "(an observation)"
+        cards = ", ".join(observation["cards"])
+        if observation["contract"]["ok"]:
+            return t("summary of {cards}; contract met", cards=cards)
+        return t("summary of {cards}; contract not met", cards=cards)
+    return t("(an observation)")
 
 
 def rows(run: Run) -> list[tuple]:
@@ -90,13 +99,16 @@ def rows(run: Run) -> list[tuple]:
 
 def outcome_lines(run: Run) -> list[str]:
     """The stop, what the person is told, and the card files that could not be searched."""
-    label, text = message_for(run)
     steps = len(run.records)
-    lines = [f"Stop: {run.terminal} after {steps} step{'s' * (steps != 1)}", f"{label}: {text}"]
-    unreadable = unreadable_line(run)
-    if unreadable is not None:
-        lines.append(unreadable)
-    return lines
+    after = t("{terminal} after 1 step", terminal=run.terminal) if steps == 1 else \
+        t("{terminal} after {steps} steps", terminal=run.terminal, steps=steps)
+    # the banner's own lines after its stop line; as there, the line's key stays English
+    return [f"Stop: {after}", *banner_outcome(run)[1:]]
+
+
+def headers() -> tuple[str, ...]:
+    """The table's column names in the current language."""
+    return tuple(t(header) for header in HEADERS)
 
 
 class DutyExplorer(TextFallback):
@@ -109,37 +121,44 @@ class DutyExplorer(TextFallback):
         import ipywidgets as w
 
         if query not in QUERIES:
-            raise ValueError(f"query must be one of {', '.join(QUERIES)}, got {query!r}")
+            raise ValueError(t("query must be one of {queries}, got {query}",
+                               queries=", ".join(QUERIES), query=repr(query)))
         budget = next((label for label, value in TOKEN_BUDGETS.items() if value == tokens),
                       None)
         if budget is None:
-            raise ValueError(f"tokens must be one of {', '.join(map(str, TOKEN_BUDGETS.values()))}"
-                             f", got {tokens!r}")
+            raise ValueError(t("tokens must be one of {budgets}, got {tokens}",
+                               budgets=", ".join(map(str, TOKEN_BUDGETS.values())),
+                               tokens=repr(tokens)))
         if not PAGE_SIZES[0] <= page_size <= PAGE_SIZES[1]:
-            raise ValueError(f"page_size must be from {PAGE_SIZES[0]} to {PAGE_SIZES[1]} here, "
-                             f"got {page_size!r}")
+            raise ValueError(t("page_size must be from {low} to {high} here, got {value}",
+                               low=PAGE_SIZES[0], high=PAGE_SIZES[1], value=repr(page_size)))
         duty_run(query, board, max_steps, max_retries, page_size, repeated, tokens)  # validate
-        self.query = w.Dropdown(options=list(QUERIES), value=query, description="query")
-        self.board = w.Dropdown(options=list(BOARDS), value=board, description="board")
+        self.query = w.Dropdown(options=list(QUERIES), value=query, description=t("query"))
+        # a board and a budget are shown in the reader's language; their values stay English
+        self.board = w.Dropdown(options=[(t(label), label) for label in BOARDS], value=board,
+                                description=t("board"))
         self.max_steps = w.IntSlider(value=max_steps, min=STEP_RANGE[0], max=STEP_RANGE[1],
                                      description="max_steps")
         self.max_retries = w.IntSlider(value=max_retries, min=RETRY_RANGE[0],
                                        max=RETRY_RANGE[1], description="max_retries")
         self.page_size = w.IntSlider(value=page_size, min=PAGE_SIZES[0], max=PAGE_SIZES[1],
                                      description="page_size")
-        self.repeated = w.Checkbox(value=repeated, description="repeated-action guard")
-        self.tokens = w.Dropdown(options=list(TOKEN_BUDGETS), value=budget,
-                                 description="token budget")
+        self.repeated = w.Checkbox(value=repeated, description=t("repeated-action guard"))
+        self.tokens = w.Dropdown(options=[(t(label), label) for label in TOKEN_BUDGETS],
+                                 value=budget, description=t("token budget"))
         self.view = w.HTML()
         controls = (self.query, self.board, self.max_steps, self.max_retries, self.page_size,
                     self.repeated, self.tokens)
         for control in controls:
             control.observe(self._changed, names="value")
+        self.rtl = is_rtl()
         self.box = w.VBox([
             w.HBox([self.query, self.board, self.tokens]),
             w.HBox([self.max_steps, self.max_retries, self.page_size, self.repeated]),
             self.view,
-        ])
+        ] + ([w.HTML(RTL_STYLE)] if self.rtl else []))
+        if self.rtl:  # labels and table right to left; the sliders' names stay code
+            self.box.add_class(RTL_CLASS)
         self._changed()
 
     def settings(self) -> dict[str, Any]:
@@ -151,12 +170,13 @@ class DutyExplorer(TextFallback):
     def _changed(self, change: Any = None) -> None:
         self.run = duty_run(**self.settings())
         lines = outcome_lines(self.run)
-        self.view.value = (
+        view = (
             f'<div class="agentloop-duty" data-terminal="{self.run.terminal}" '
             f'data-steps="{len(self.run.records)}">'
-            + html_table(HEADERS, rows(self.run))
+            + html_table(headers(), rows(self.run))
             + f'<p class="agentloop-summary"><b>{html.escape(lines[0])}</b><br>'
             + "<br>".join(html.escape(line) for line in lines[1:]) + "</p></div>")
+        self.view.value = rtl_block(view) if self.rtl else view
 
     def text(self) -> str:
         s = self.settings()
@@ -165,7 +185,7 @@ class DutyExplorer(TextFallback):
         settings = (f"query={s['query']!r} board={s['board']!r} max_steps={s['max_steps']} "
                     f"max_retries={s['max_retries']} page_size={s['page_size']} "
                     f"guards={','.join(guards) or 'none'}")
-        return "\n".join([settings, text_table(HEADERS, rows(self.run)),
+        return "\n".join([settings, text_table(headers(), rows(self.run)),
                           *outcome_lines(self.run)])
 
 

@@ -39,7 +39,8 @@ LIB = ROOT / "lib" / "agentloop"
 LIBRARY_SOURCES = [LIB / f"{name}.py" for name in (
     "proposals", "controller", "validation", "tools", "agent", "guards",
     "widgets/ch2_proposals", "widgets/ch3_transcripts", "harness/states", "harness/replay",
-    "commands/harness", "widgets/ch4_harness")]
+    "commands/harness", "widgets/ch4_harness", "duty/banner", "duty/trace", "duty/planner",
+    "duty/officer", "duty/board", "duty/faults", "commands/duty", "widgets/ch5_duty")]
 # Where the library's chapter-1 words are written (every catalog entry comes from one).
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",
@@ -83,6 +84,10 @@ COMPOSED |= {"{} -> {} is legal", "{} -> {} is illegal",
 COMPOSED |= {f"{{}}'s {{}} must be {bound}, got {{}}" for bound in (
     "{}", "from {} to {} characters", "from {} to {}", "at most {} characters",
     "at least {} characters", "at most {}", "at least {}")}
+# A board tool's observation: f"Error: {text}" with text a BoardError's message.
+COMPOSED |= {"Error: the board folder {} was not found"}
+# How a banner names a token guard: text.replace("tokens=", "token budget ").
+COMPOSED |= {"token budget {}"}
 LANGUAGES = [code.value for code in TRANSLATED]
 
 

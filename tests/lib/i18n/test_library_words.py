@@ -20,6 +20,9 @@ import pytest
 from agentloop.agent import run_agent
 from agentloop.cli import main
 from agentloop.controller import validate_proposal
+from agentloop.duty.banner import outcome_lines
+from agentloop.duty.example import write_office
+from agentloop.duty.shift import run_shift
 from agentloop.guards import repeated_action, token_budget
 from agentloop.harness import DEMO_GOAL, DONE, IDLE, demo_harness, describe, run_demo
 from agentloop.harness.states import IllegalTransition, validate_transition
@@ -32,6 +35,7 @@ from agentloop.validation import validate_whole_number
 from agentloop.widgets.ch2_proposals import PRESETS, proposal_explorer
 from agentloop.widgets.ch3_transcripts import token_plot, transcript_viewer
 from agentloop.widgets.ch4_harness import harness_view
+from agentloop.widgets.ch5_duty import BOARDS, QUERIES, duty_explorer
 
 LANGUAGES = [code.value for code in TRANSLATED]
 ASKED = {"key": "ai"}
@@ -238,3 +242,101 @@ def test_everything_the_library_says_in_chapter_4_has_a_translation(language, tm
     texts = {text.strip() for text in harness_texts(tmp_path) if text.strip()}
     assert sorted(t for t in texts if words.match(t) is None) == []
     assert len(texts) > 30
+
+
+# A banner line's key stays English (chapter 5's code picks lines by it); its text is
+# translated. The person's message after the stop line is the run's own words, saved as
+# they are in answer.md and state.json: translated only where a template fits.
+BANNER_KEYS = ("config", "board", "model", "scenario", "stop_policy", "faults", "tools",
+               "contract", "save", "state", "trace", "not searched", "Stop")
+UNTRANSLATED = ("agentloop: run", "goal: ", "answer: ", "question: ", "reason: ")
+
+
+def banner_texts(lines: list[str]) -> list[str]:
+    """The translated part of each line: the text after its key, a step's note."""
+    out = []
+    for line in lines:
+        if line.startswith(UNTRANSLATED):
+            continue
+        if line.startswith("Step "):
+            note = re.search(r"\((.*)\) \|", line)
+            out += [note[1]] if note else []
+            continue
+        key, sep, text = line.partition(": ")
+        if not sep or key not in BANNER_KEYS:
+            out.append(line)
+        elif key == "scenario" and not text.startswith("none"):  # the route, after its name
+            out.append(text.split(" — ", 1)[1])
+        elif key == "state" and not text.startswith("not configured"):  # before; after
+            out += text.split(" — ", 1)[1].split("; ")
+        elif key == "not searched":  # file (reason); …
+            out += [re.match(r"\S+ \((.*)\)$", item)[1] for item in text.split("; ")]
+        elif key == "Stop":  # the terminal alone, or the explorer's "… after N steps"
+            out += [text] if " after " in text else []
+        elif key != "config":  # the workspace's folder alone
+            out.append(text)
+    return out
+
+
+def board_texts(lines: list[str]) -> list[str]:
+    """`agentloop board`: its first line, an unreadable file's line, a card's problems."""
+    out = banner_texts(lines[:1])
+    for line in lines[1:]:
+        if ": unreadable — " in line:
+            out.append(line)
+        elif "| problems: " in line:
+            out += ["problems: {}", *line.split("| problems: ")[1].split("; ")]
+    return out
+
+
+def duty_texts(tmp_path: Path) -> list[str]:
+    """Chapter 5: the banner of every route of the example office, its replay and the board's
+    word on it, a board listed, a trace that does not replay, and the duty explorer on
+    every board and query."""
+    root = write_office(tmp_path)
+    texts = []
+    routes = sorted(p.name for p in (root / "routes").iterdir())
+    for folder in [root, *(root / "routes" / name for name in routes)]:
+        texts += banner_texts(run_shift(str(folder)).text.splitlines())
+    run_shift(str(root), "the one for the hall")
+    for argv in (["replay", str(root / "out"), "--against-board"], ["board", str(root / "board")]):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            main(argv)
+        lines = out.getvalue().splitlines()
+        texts += board_texts(lines) if argv[0] == "board" else banner_texts(lines)
+    trace = sorted((root / "out" / "runs").glob("*/trace.jsonl"))[0]
+    lines = trace.read_text().splitlines()
+    lines[-2] = lines[-2].replace('"needs_input"', '"success"')  # a decision edited
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines) + "\n")
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        main(["replay", str(edited)])
+    texts.append(err.getvalue().strip().removeprefix("agentloop: error: "))
+    explorer = duty_explorer()
+    texts += [explorer.query.description, explorer.board.description,
+              explorer.tokens.description, explorer.repeated.description,
+              *(label for label, _ in explorer.board.options),
+              *(label for label, _ in explorer.tokens.options if not label.isdigit())]
+    for board in BOARDS:
+        for query in QUERIES:
+            explorer.board.value, explorer.query.value = board, query
+            lines = explorer.text().splitlines()
+            texts += lines[1].split("  ")  # the header
+            rows = [re.split(r"  +", line) for line in lines[3:] if re.match(r"\d+  ", line)]
+            for observed in (row[2] for row in rows):  # what was observed
+                card, sep, problems = observed.partition(": ")
+                texts += problems.split("; ") if sep and card.startswith("task-") else [observed]
+            texts += banner_texts(outcome_lines(explorer.run))
+            texts += banner_texts([line for line in lines if line.startswith("Stop: ")])
+    explorer.tokens.value, explorer.max_steps.value = "1000", 1
+    return texts + banner_texts(outcome_lines(explorer.run))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_everything_the_library_says_in_chapter_5_has_a_translation(language, tmp_path):
+    words = catalog(language)
+    texts = {text.strip() for text in duty_texts(tmp_path) if text.strip()}
+    assert sorted(t for t in texts if words.match(t) is None) == []
+    assert len(texts) > 60

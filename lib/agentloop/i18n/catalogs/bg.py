@@ -2235,4 +2235,149 @@ MESSAGES = {
         "бюджет: ходове {turns}/{max_turns}, извиквания на инструменти "
         "{tool_calls}/{max_tool_calls}, секунди {seconds}/{max_seconds}",
     "states: {states}": "състояния: {states}",
+    # --- chapter 5: the run banner (each line's key stays English), replaying a trace, a board
+    # listed, the duty explorer ---
+    "{board} — searched for {query}, {page_size} card files a page":
+        "{board} — търсено е {query}, по {page_size} файла с карти на страница",
+    "{board} — searched for {query} (the person's answer), {page_size} card files a page":
+        "{board} — търсено е {query} (отговорът на човека), по {page_size} файла с карти на "
+        "страница",
+    "{board} — searched for {query} (the card the person's answer {answer} names), "
+    "{page_size} card files a page":
+        "{board} — търсено е {query} (картата, която назовава отговорът на човека {answer}), "
+        "по {page_size} файла с карти на страница",
+    "none — the live model chooses every step": "няма — всяка стъпка избира живият модел",
+    "{adapter} — {model}; every proposal is still checked":
+        "{adapter} — {model}; всяко предложение пак се проверява",
+    "live — {name}, through chapter 3's adapter; every proposal is still checked":
+        "жив — {name}, през адаптера от глава 3; всяко предложение пак се проверява",
+    "scenario — the authors' scripted replies, not a live model and not a recording of one":
+        "scenario — отговорите по авторския сценарий, не жив модел и не запис на такъв",
+    "read every page, validate the match, draft its summary":
+        "прочети всяка страница, провери съвпадението, състави обобщението му",
+    "none": "няма",
+    "max_steps {max_steps}, max_retries {max_retries}; guards: {guards}":
+        "max_steps {max_steps}, max_retries {max_retries}; предпазители: {guards}",
+    "max_steps {max_steps}, max_retries {max_retries}; guards: {guards}; asks when {asks}":
+        "max_steps {max_steps}, max_retries {max_retries}; предпазители: {guards}; пита, "
+        "когато {asks}",
+    " or ": " или ",
+    "a card has a similar id": "карта има подобен id",
+    "repeated action": "повторено действие",
+    "token budget {budget}": "бюджет от токени {budget}",
+    "tool call {numbers} fails once — injected by agent.json, as a board that does not "
+    "answer in time":
+        "извикване на инструмент {numbers} се проваля веднъж — зададено в agent.json, като "
+        "табло, което не отговаря навреме",
+    "tool calls {numbers} fail once — injected by agent.json, as a board that does not "
+    "answer in time":
+        "извикванията на инструменти {numbers} се провалят по веднъж — зададено в "
+        "agent.json, като табло, което не отговаря навреме",
+    "none — the dispatcher's allowlist is empty, so nothing may run":
+        "няма — списъкът с разрешени на диспечера е празен, така че нищо не може да се "
+        "изпълни",
+    "{tools} (the dispatcher's default allowlist: agent.json names no tools)":
+        "{tools} (списъкът с разрешени на диспечера по подразбиране: agent.json не назовава "
+        "инструменти)",
+    "{tools} (the dispatcher's allowlist)": "{tools} (списъкът с разрешени на диспечера)",
+    "refused: {code}": "отхвърлено: {code}",
+    "not run: a guard stopped it": "не е изпълнено: спря го предпазител",
+    "not UTF-8 text (byte 0x{byte} at position {position})":
+        "не е текст в UTF-8 (байт 0x{byte} на позиция {position})",
+    "not configured — agent.json has no contract, so the summary is not checked":
+        "не е настроен — agent.json няма contract, така че обобщението не се проверява",
+    "{fields} — not checked: the run stopped before a summary was drafted":
+        "{fields} — не е проверен: пускането спря, преди да бъде съставено обобщение",
+    "met — the summary states {fields}": "изпълнен — обобщението посочва {fields}",
+    "not met — the summary lacks {missing}": "не е изпълнен — в обобщението липсва {missing}",
+    "not configured — agent.json has no save, so the answer is only printed":
+        "не е настроен — agent.json няма save, така че отговорът само се отпечатва",
+    "{path} — the summary": "{path} — обобщението",
+    "{path} — the question": "{path} — въпросът",
+    "{path} — why no answer was confirmed": "{path} — защо не е потвърден отговор",
+    "{path} — the question, and the summary drafted but not confirmed":
+        "{path} — въпросът и съставеното, но непотвърдено обобщение",
+    "not configured — agent.json has no state, so a question cannot be answered in a later "
+    "run":
+        "не е настроен — agent.json няма state, така че на въпрос не може да се отговори в "
+        "следващо пускане",
+    "no earlier answer used": "не е използван по-ранен отговор",
+    "this run answered the saved question with {answer} ({chosen})":
+        "това пускане отговори на запазения въпрос с {answer} ({chosen})",
+    "this run answered the saved question with {answer}":
+        "това пускане отговори на запазения въпрос с {answer}",
+    "the question is saved: answer it with --answer":
+        "въпросът е запазен: отговори му с --answer",
+    "no new question": "няма нов въпрос",
+    "not configured — agent.json has no trace, so this run cannot be replayed":
+        "не е настроен — agent.json няма trace, така че това пускане не може да се "
+        "възпроизведе",
+    "{trace} — replay this run with: agentloop replay {trace}":
+        "{trace} — възпроизведи това пускане с: agentloop replay {trace}",
+    "This technical run does not confirm the model's quality.":
+        "Това техническо пускане не потвърждава качеството на модела.",
+    "replayed: {trace} — {steps} steps, the same decisions and the same stop":
+        "възпроизведено: {trace} — {steps} стъпки, същите решения и същото спиране",
+    "against the board: step {step}'s {tool} {args} is not what the board {board} gives now "
+    "— the trace has {key} {recorded}, the board gives {now}":
+        "спрямо таблото: {tool} {args} от стъпка {step} не е това, което таблото {board} "
+        "дава сега — журналът има {key} {recorded}, таблото дава {now}",
+    "against the board: {board} gives every recorded observation again (1 tool call)":
+        "спрямо таблото: {board} дава отново всяко записано наблюдение (1 извикване на "
+        "инструмент)",
+    "against the board: {board} gives every recorded observation again ({count} tool calls)":
+        "спрямо таблото: {board} дава отново всяко записано наблюдение ({count} извиквания "
+        "на инструменти)",
+    "{trace}: step {step} does not replay: the trace has {key} {recorded}, the loop gives "
+    "{now}":
+        "{trace}: стъпка {step} не се възпроизвежда: журналът има {key} {recorded}, цикълът "
+        "дава {now}",
+    "{trace} does not replay: the trace has {count} steps, the loop takes {steps}":
+        "{trace} не се възпроизвежда: журналът има {count} стъпки, цикълът прави {steps}",
+    "{trace} does not replay: the trace stops with {recorded}, the loop with {now}":
+        "{trace} не се възпроизвежда: журналът спира с {recorded}, цикълът с {now}",
+    "{trace} does not replay: its harness events differ from the loop's":
+        "{trace} не се възпроизвежда: събитията на харнеса се различават от тези на цикъла",
+    "{board} — {count} card files": "{board} — {count} файла с карти",
+    "{file}: unreadable — {reason}": "{file}: не може да се прочете — {reason}",
+    "problems: {problems}": "проблеми: {problems}",
+    "status {status} is not one of {statuses}": "статусът {status} не е сред {statuses}",
+    "blocked_by names {card}, which is not on the board":
+        "blocked_by назовава {card}, а такава карта няма на таблото",
+    "blocked_by names {card}, which is not an id": "blocked_by назовава {card}, а това не е id",
+    "status is blocked but blocked_by names no card":
+        "статусът е blocked, но blocked_by не назовава карта",
+    "the card is blocked by itself": "картата е блокирана от самата себе си",
+    "the title is empty": "заглавието е празно",
+    "the group is empty": "групата е празна",
+    "no {field} in the header": "в заглавната част няма {field}",
+    "Error: the board folder {board} was not found":
+        "Error: папката на таблото {board} не е намерена",
+    "Error: the board did not answer in time (an injected fault: tool call {call} is in "
+    "agent.json's faults)":
+        "Error: таблото не отговори навреме (зададена повреда: извикване {call} е във faults "
+        "на agent.json)",
+    "board must be one of {boards}, got {board}":
+        "board трябва да е едно от {boards}, а е {board}",
+    "query must be one of {queries}, got {query}":
+        "query трябва да е едно от {queries}, а е {query}",
+    "tokens must be one of {budgets}, got {tokens}":
+        "tokens трябва да е едно от {budgets}, а е {tokens}",
+    "page_size must be from {low} to {high} here, got {value}":
+        "page_size тук трябва да е от {low} до {high}, а е {value}",
+    "no match": "няма съвпадение",
+    "page {page} of {pages}: {found}": "страница {page} от {pages}: {found}",
+    "{card} is valid": "{card} е валидна",
+    "summary of {cards}; contract met": "обобщение на {cards}; договорът е изпълнен",
+    "summary of {cards}; contract not met": "обобщение на {cards}; договорът не е изпълнен",
+    "(an observation)": "(наблюдение)",
+    "{terminal} after 1 step": "{terminal} след 1 стъпка",
+    "{terminal} after {steps} steps": "{terminal} след {steps} стъпки",
+    "query": "заявка",
+    "board": "табло",
+    "token budget": "бюджет от токени",
+    "office board": "таблото на офиса",
+    "fixed board": "поправеното табло",
+    "empty board": "празно табло",
+    "archive (missing)": "archive (липсва)",
 }

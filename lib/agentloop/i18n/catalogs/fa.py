@@ -2231,4 +2231,145 @@ MESSAGES = {
         "بودجه: نوبت‌ها {turns}/{max_turns}، فراخوانی ابزار {tool_calls}/{max_tool_calls}، "
         "ثانیه‌ها {seconds}/{max_seconds}",
     "states: {states}": "وضعیت‌ها: {states}",
+    # --- chapter 5: the run banner (each line's key stays English), replaying a trace, a board
+    # listed, the duty explorer ---
+    "{board} — searched for {query}, {page_size} card files a page":
+        "`{board}` — جست‌وجو برای `{query}`، {page_size} فایل کارت در هر صفحه",
+    "{board} — searched for {query} (the person's answer), {page_size} card files a page":
+        "`{board}` — جست‌وجو برای `{query}` (پاسخ آن شخص)، {page_size} فایل کارت در هر صفحه",
+    "{board} — searched for {query} (the card the person's answer {answer} names), "
+    "{page_size} card files a page":
+        "`{board}` — جست‌وجو برای `{query}` (کارتی که پاسخ آن شخص، `{answer}`، نام می‌برد)، "
+        "{page_size} فایل کارت در هر صفحه",
+    "none — the live model chooses every step": "ندارد — مدل زنده هر مرحله را انتخاب می‌کند",
+    "{adapter} — {model}; every proposal is still checked":
+        "`{adapter}` — `{model}`؛ هر پیشنهاد باز هم بررسی می‌شود",
+    "live — {name}, through chapter 3's adapter; every proposal is still checked":
+        "زنده — `{name}`، از راه آداپتر فصل ۳؛ هر پیشنهاد باز هم بررسی می‌شود",
+    "scenario — the authors' scripted replies, not a live model and not a recording of one":
+        "`scenario` — پاسخ‌های سناریوی ازپیش‌نوشتهٔ نویسندگان، نه مدلی زنده و نه ضبطی از آن",
+    "read every page, validate the match, draft its summary":
+        "همهٔ صفحه‌ها را بخوان، کارت پیداشده را وارسی کن، خلاصه‌اش را بنویس",
+    "none": "هیچ",
+    "max_steps {max_steps}, max_retries {max_retries}; guards: {guards}":
+        "`max_steps {max_steps}`، `max_retries {max_retries}`؛ نگهبان‌ها: {guards}",
+    "max_steps {max_steps}, max_retries {max_retries}; guards: {guards}; asks when {asks}":
+        "`max_steps {max_steps}`، `max_retries {max_retries}`؛ نگهبان‌ها: {guards}؛ می‌پرسد "
+        "وقتی {asks}",
+    " or ": " یا ",
+    "a card has a similar id": "کارتی شناسهٔ مشابه دارد",
+    "repeated action": "کنش تکراری",
+    "token budget {budget}": "بودجهٔ توکن {budget}",
+    "tool call {numbers} fails once — injected by agent.json, as a board that does not "
+    "answer in time":
+        "فراخوانی ابزار شمارهٔ {numbers} یک بار شکست می‌خورد — از `agent.json`، مثل تابلویی "
+        "که به‌موقع پاسخ نمی‌دهد",
+    "tool calls {numbers} fail once — injected by agent.json, as a board that does not "
+    "answer in time":
+        "فراخوانی‌های ابزار شمارهٔ {numbers} هر کدام یک بار شکست می‌خورند — از `agent.json`، "
+        "مثل تابلویی که به‌موقع پاسخ نمی‌دهد",
+    "none — the dispatcher's allowlist is empty, so nothing may run":
+        "هیچ — فهرست مجاز دیسپچر خالی است، پس هیچ چیز اجرا نمی‌شود",
+    "{tools} (the dispatcher's default allowlist: agent.json names no tools)":
+        "`{tools}` (فهرست مجاز پیش‌فرض دیسپچر: `agent.json` ابزاری نام نمی‌برد)",
+    "{tools} (the dispatcher's allowlist)": "`{tools}` (فهرست مجاز دیسپچر)",
+    "refused: {code}": "رد شد: `{code}`",
+    "not run: a guard stopped it": "اجرا نشد: یک نگهبان جلویش را گرفت",
+    "not UTF-8 text (byte 0x{byte} at position {position})":
+        "متن UTF-8 نیست (بایت `0x{byte}` در جایگاه {position})",
+    "not configured — agent.json has no contract, so the summary is not checked":
+        "پیکربندی نشده — `agent.json` فیلد `contract` ندارد، پس خلاصه بررسی نمی‌شود",
+    "{fields} — not checked: the run stopped before a summary was drafted":
+        "`{fields}` — بررسی نشد: اجرا پیش از نوشتن خلاصه متوقف شد",
+    "met — the summary states {fields}": "برآورده شد — خلاصه `{fields}` را می‌گوید",
+    "not met — the summary lacks {missing}": "برآورده نشد — خلاصه `{missing}` را ندارد",
+    "not configured — agent.json has no save, so the answer is only printed":
+        "پیکربندی نشده — `agent.json` فیلد `save` ندارد، پس پاسخ فقط چاپ می‌شود",
+    "{path} — the summary": "`{path}` — خلاصه",
+    "{path} — the question": "`{path}` — پرسش",
+    "{path} — why no answer was confirmed": "`{path}` — چرا هیچ پاسخی تأیید نشد",
+    "{path} — the question, and the summary drafted but not confirmed":
+        "`{path}` — پرسش، و خلاصه‌ای که نوشته شد اما تأیید نشد",
+    "not configured — agent.json has no state, so a question cannot be answered in a later "
+    "run":
+        "پیکربندی نشده — `agent.json` فیلد `state` ندارد، پس به پرسش نمی‌توان در اجرای بعدی "
+        "پاسخ داد",
+    "no earlier answer used": "پاسخ پیشینی به کار نرفت",
+    "this run answered the saved question with {answer} ({chosen})":
+        "این اجرا به پرسش ذخیره‌شده با `{answer}` پاسخ داد (`{chosen}`)",
+    "this run answered the saved question with {answer}":
+        "این اجرا به پرسش ذخیره‌شده با `{answer}` پاسخ داد",
+    "the question is saved: answer it with --answer":
+        "پرسش ذخیره شد: با `--answer` به آن پاسخ دهید",
+    "no new question": "پرسش تازه‌ای نیست",
+    "not configured — agent.json has no trace, so this run cannot be replayed":
+        "پیکربندی نشده — `agent.json` فیلد `trace` ندارد، پس این اجرا بازپخش نمی‌شود",
+    "{trace} — replay this run with: agentloop replay {trace}":
+        "`{trace}` — بازپخش این اجرا با: `agentloop replay {trace}`",
+    "This technical run does not confirm the model's quality.":
+        "این اجرای فنی کیفیت مدل را تأیید نمی‌کند.",
+    "replayed: {trace} — {steps} steps, the same decisions and the same stop":
+        "بازپخش شد: `{trace}` — {steps} مرحله، همان تصمیم‌ها و همان توقف",
+    "against the board: step {step}'s {tool} {args} is not what the board {board} gives now "
+    "— the trace has {key} {recorded}, the board gives {now}":
+        "در برابر تابلو: `{tool} {args}` مرحلهٔ {step} آن چیزی نیست که تابلوی `{board}` "
+        "اکنون می‌دهد — ردپا `{key}` را `{recorded}` دارد، تابلو `{now}` می‌دهد",
+    "against the board: {board} gives every recorded observation again (1 tool call)":
+        "در برابر تابلو: `{board}` همهٔ مشاهده‌های ثبت‌شده را دوباره می‌دهد (۱ فراخوانی "
+        "ابزار)",
+    "against the board: {board} gives every recorded observation again ({count} tool calls)":
+        "در برابر تابلو: `{board}` همهٔ مشاهده‌های ثبت‌شده را دوباره می‌دهد ({count} "
+        "فراخوانی ابزار)",
+    "{trace}: step {step} does not replay: the trace has {key} {recorded}, the loop gives "
+    "{now}":
+        "`{trace}`: مرحلهٔ {step} بازپخش نمی‌شود: ردپا `{key}` را `{recorded}` دارد، حلقه "
+        "`{now}` می‌دهد",
+    "{trace} does not replay: the trace has {count} steps, the loop takes {steps}":
+        "`{trace}` بازپخش نمی‌شود: ردپا {count} مرحله دارد، حلقه {steps} مرحله می‌رود",
+    "{trace} does not replay: the trace stops with {recorded}, the loop with {now}":
+        "`{trace}` بازپخش نمی‌شود: ردپا با `{recorded}` می‌ایستد، حلقه با `{now}`",
+    "{trace} does not replay: its harness events differ from the loop's":
+        "`{trace}` بازپخش نمی‌شود: رویدادهای هارنس آن با رویدادهای حلقه فرق دارد",
+    "{board} — {count} card files": "`{board}` — {count} فایل کارت",
+    "{file}: unreadable — {reason}": "`{file}`: خوانا نیست — {reason}",
+    "problems: {problems}": "مشکل‌ها: {problems}",
+    "status {status} is not one of {statuses}": "وضعیت `{status}` یکی از `{statuses}` نیست",
+    "blocked_by names {card}, which is not on the board":
+        "`blocked_by` از `{card}` نام می‌برد که روی تابلو نیست",
+    "blocked_by names {card}, which is not an id":
+        "`blocked_by` از `{card}` نام می‌برد که شناسه نیست",
+    "status is blocked but blocked_by names no card":
+        "وضعیت `blocked` است اما `blocked_by` از هیچ کارتی نام نمی‌برد",
+    "the card is blocked by itself": "کارت به دست خودش مسدود شده است",
+    "the title is empty": "عنوان خالی است",
+    "the group is empty": "گروه خالی است",
+    "no {field} in the header": "در سرآیند `{field}` نیست",
+    "Error: the board folder {board} was not found": "Error: پوشهٔ تابلوی `{board}` پیدا نشد",
+    "Error: the board did not answer in time (an injected fault: tool call {call} is in "
+    "agent.json's faults)":
+        "Error: تابلو به‌موقع پاسخ نداد (خطای ساختگی: فراخوانی ابزار {call} در `faults` فایل "
+        "`agent.json` است)",
+    "board must be one of {boards}, got {board}":
+        "`board` باید یکی از `{boards}` باشد، اما `{board}` رسید",
+    "query must be one of {queries}, got {query}":
+        "`query` باید یکی از `{queries}` باشد، اما `{query}` رسید",
+    "tokens must be one of {budgets}, got {tokens}":
+        "`tokens` باید یکی از `{budgets}` باشد، اما `{tokens}` رسید",
+    "page_size must be from {low} to {high} here, got {value}":
+        "`page_size` اینجا باید از {low} تا {high} باشد، اما `{value}` رسید",
+    "no match": "موردی پیدا نشد",
+    "page {page} of {pages}: {found}": "صفحهٔ {page} از {pages}: {found}",
+    "{card} is valid": "`{card}` معتبر است",
+    "summary of {cards}; contract met": "خلاصهٔ `{cards}`؛ قرارداد برآورده شد",
+    "summary of {cards}; contract not met": "خلاصهٔ `{cards}`؛ قرارداد برآورده نشد",
+    "(an observation)": "(یک مشاهده)",
+    "{terminal} after 1 step": "`{terminal}` پس از ۱ مرحله",
+    "{terminal} after {steps} steps": "`{terminal}` پس از {steps} مرحله",
+    "query": "پرسش",
+    "board": "تابلو",
+    "token budget": "بودجهٔ توکن",
+    "office board": "تابلوی دفتر",
+    "fixed board": "تابلوی اصلاح‌شده",
+    "empty board": "تابلوی خالی",
+    "archive (missing)": "archive (وجود ندارد)",
 }

@@ -2268,4 +2268,145 @@ MESSAGES = {
         "бюджет: ходы {turns}/{max_turns}, вызовы инструментов "
         "{tool_calls}/{max_tool_calls}, секунды {seconds}/{max_seconds}",
     "states: {states}": "состояния: {states}",
+    # --- chapter 5: the run banner (each line's key stays English), replaying a trace, a board
+    # listed, the duty explorer ---
+    "{board} — searched for {query}, {page_size} card files a page":
+        "{board} — искали {query}, по {page_size} файлов карточек на странице",
+    "{board} — searched for {query} (the person's answer), {page_size} card files a page":
+        "{board} — искали {query} (ответ человека), по {page_size} файлов карточек на "
+        "странице",
+    "{board} — searched for {query} (the card the person's answer {answer} names), "
+    "{page_size} card files a page":
+        "{board} — искали {query} (карточку, которую называет ответ человека {answer}), по "
+        "{page_size} файлов карточек на странице",
+    "none — the live model chooses every step": "нет — каждый шаг выбирает живая модель",
+    "{adapter} — {model}; every proposal is still checked":
+        "{adapter} — {model}; каждое предложение всё равно проверяется",
+    "live — {name}, through chapter 3's adapter; every proposal is still checked":
+        "живая — {name}, через адаптер главы 3; каждое предложение всё равно проверяется",
+    "scenario — the authors' scripted replies, not a live model and not a recording of one":
+        "scenario — ответы по авторскому сценарию, не живая модель и не запись её ответов",
+    "read every page, validate the match, draft its summary":
+        "прочитать все страницы, проверить совпадение, составить его сводку",
+    "none": "нет",
+    "max_steps {max_steps}, max_retries {max_retries}; guards: {guards}":
+        "max_steps {max_steps}, max_retries {max_retries}; предохранители: {guards}",
+    "max_steps {max_steps}, max_retries {max_retries}; guards: {guards}; asks when {asks}":
+        "max_steps {max_steps}, max_retries {max_retries}; предохранители: {guards}; "
+        "спрашивает, когда {asks}",
+    " or ": " или ",
+    "a card has a similar id": "у карточки похожий id",
+    "repeated action": "повтор действия",
+    "token budget {budget}": "бюджет токенов {budget}",
+    "tool call {numbers} fails once — injected by agent.json, as a board that does not "
+    "answer in time":
+        "вызов инструмента {numbers} один раз не удаётся — сбой задан в agent.json, как "
+        "доска, которая не ответила вовремя",
+    "tool calls {numbers} fail once — injected by agent.json, as a board that does not "
+    "answer in time":
+        "вызовы инструментов {numbers} по одному разу не удаются — сбои заданы в agent.json, "
+        "как доска, которая не ответила вовремя",
+    "none — the dispatcher's allowlist is empty, so nothing may run":
+        "нет — список разрешённого у диспетчера пуст, так что ничего выполнять нельзя",
+    "{tools} (the dispatcher's default allowlist: agent.json names no tools)":
+        "{tools} (список разрешённого у диспетчера по умолчанию: agent.json не называет "
+        "инструментов)",
+    "{tools} (the dispatcher's allowlist)": "{tools} (список разрешённого у диспетчера)",
+    "refused: {code}": "отклонено: {code}",
+    "not run: a guard stopped it": "не выполнено: его остановил предохранитель",
+    "not UTF-8 text (byte 0x{byte} at position {position})":
+        "не текст в UTF-8 (байт 0x{byte} в позиции {position})",
+    "not configured — agent.json has no contract, so the summary is not checked":
+        "не настроен — в agent.json нет contract, так что сводка не проверяется",
+    "{fields} — not checked: the run stopped before a summary was drafted":
+        "{fields} — не проверен: запуск остановился раньше, чем была составлена сводка",
+    "met — the summary states {fields}": "выполнен — сводка называет {fields}",
+    "not met — the summary lacks {missing}": "не выполнен — в сводке нет {missing}",
+    "not configured — agent.json has no save, so the answer is only printed":
+        "не настроен — в agent.json нет save, так что ответ только печатается",
+    "{path} — the summary": "{path} — сводка",
+    "{path} — the question": "{path} — вопрос",
+    "{path} — why no answer was confirmed": "{path} — почему ни один ответ не подтверждён",
+    "{path} — the question, and the summary drafted but not confirmed":
+        "{path} — вопрос и составленная, но не подтверждённая сводка",
+    "not configured — agent.json has no state, so a question cannot be answered in a later "
+    "run":
+        "не настроен — в agent.json нет state, так что на вопрос нельзя ответить в следующем "
+        "запуске",
+    "no earlier answer used": "более раннего ответа не было",
+    "this run answered the saved question with {answer} ({chosen})":
+        "этот запуск ответил на сохранённый вопрос ответом {answer} ({chosen})",
+    "this run answered the saved question with {answer}":
+        "этот запуск ответил на сохранённый вопрос ответом {answer}",
+    "the question is saved: answer it with --answer":
+        "вопрос сохранён: ответь на него с --answer",
+    "no new question": "нового вопроса нет",
+    "not configured — agent.json has no trace, so this run cannot be replayed":
+        "не настроен — в agent.json нет trace, так что этот запуск нельзя воспроизвести",
+    "{trace} — replay this run with: agentloop replay {trace}":
+        "{trace} — воспроизвести этот запуск: agentloop replay {trace}",
+    "This technical run does not confirm the model's quality.":
+        "Этот технический запуск не подтверждает качество модели.",
+    "replayed: {trace} — {steps} steps, the same decisions and the same stop":
+        "воспроизведено: {trace} — шагов: {steps}, те же решения и та же остановка",
+    "against the board: step {step}'s {tool} {args} is not what the board {board} gives now "
+    "— the trace has {key} {recorded}, the board gives {now}":
+        "по доске: {tool} {args} шага {step} — не то, что доска {board} даёт сейчас: в "
+        "журнале {key} {recorded}, а доска даёт {now}",
+    "against the board: {board} gives every recorded observation again (1 tool call)":
+        "по доске: {board} снова даёт каждое записанное наблюдение (1 вызов инструмента)",
+    "against the board: {board} gives every recorded observation again ({count} tool calls)":
+        "по доске: {board} снова даёт каждое записанное наблюдение (вызовов инструментов: "
+        "{count})",
+    "{trace}: step {step} does not replay: the trace has {key} {recorded}, the loop gives "
+    "{now}":
+        "{trace}: шаг {step} не воспроизводится: в журнале {key} {recorded}, а цикл даёт "
+        "{now}",
+    "{trace} does not replay: the trace has {count} steps, the loop takes {steps}":
+        "{trace} не воспроизводится: в журнале шагов {count}, а цикл делает {steps}",
+    "{trace} does not replay: the trace stops with {recorded}, the loop with {now}":
+        "{trace} не воспроизводится: журнал останавливается на {recorded}, а цикл на {now}",
+    "{trace} does not replay: its harness events differ from the loop's":
+        "{trace} не воспроизводится: его события обвязки не те, что у цикла",
+    "{board} — {count} card files": "{board} — файлов карточек: {count}",
+    "{file}: unreadable — {reason}": "{file}: не читается — {reason}",
+    "problems: {problems}": "проблемы: {problems}",
+    "status {status} is not one of {statuses}": "статус {status} — не один из {statuses}",
+    "blocked_by names {card}, which is not on the board":
+        "blocked_by называет {card}, а такой карточки на доске нет",
+    "blocked_by names {card}, which is not an id": "blocked_by называет {card}, а это не id",
+    "status is blocked but blocked_by names no card":
+        "статус blocked, но blocked_by не называет ни одной карточки",
+    "the card is blocked by itself": "карточка заблокирована сама собой",
+    "the title is empty": "заголовок пуст",
+    "the group is empty": "группа пуста",
+    "no {field} in the header": "в заголовке нет {field}",
+    "Error: the board folder {board} was not found": "Error: папка доски {board} не найдена",
+    "Error: the board did not answer in time (an injected fault: tool call {call} is in "
+    "agent.json's faults)":
+        "Error: доска не ответила вовремя (заданный сбой: вызов инструмента {call} есть в "
+        "faults файла agent.json)",
+    "board must be one of {boards}, got {board}":
+        "board должна быть одной из: {boards}, а получено {board}",
+    "query must be one of {queries}, got {query}":
+        "query должен быть одним из: {queries}, а получено {query}",
+    "tokens must be one of {budgets}, got {tokens}":
+        "tokens должен быть одним из: {budgets}, а получено {tokens}",
+    "page_size must be from {low} to {high} here, got {value}":
+        "page_size здесь должен быть от {low} до {high}, а получено {value}",
+    "no match": "совпадений нет",
+    "page {page} of {pages}: {found}": "страница {page} из {pages}: {found}",
+    "{card} is valid": "{card} в порядке",
+    "summary of {cards}; contract met": "сводка по {cards}; контракт выполнен",
+    "summary of {cards}; contract not met": "сводка по {cards}; контракт не выполнен",
+    "(an observation)": "(наблюдение)",
+    "{terminal} after 1 step": "{terminal} после 1 шага",
+    "{terminal} after {steps} steps": "{terminal}, шагов: {steps}",
+    "query": "запрос",
+    "board": "доска",
+    "token budget": "бюджет токенов",
+    "office board": "доска офиса",
+    "fixed board": "исправленная доска",
+    "empty board": "пустая доска",
+    "archive (missing)": "archive (нет такой)",
 }
