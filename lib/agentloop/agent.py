@@ -91,6 +91,12 @@ class GuardStep(TypedDict):
 
 
 Guard = Callable[[list[GuardStep]], "str | None"]   # None: let it run; a reason: stop
+Say = Callable[..., str]   # a log line's template and values -> the line (english, or t)
+
+
+def english(template: str, /, **values: object) -> str:
+    """A log line in English, the run's record (what `t` gives when no language is set)."""
+    return template.format(**values)
 
 
 def run_agent(model: Model, task: str, max_steps: int = MAX_STEPS,
@@ -167,17 +173,19 @@ class Step:
     tokens: int = 0
     reply_tokens: int = 0
 
-    def lines(self) -> list[str]:
-        """This step in the log: plan, action, observation (or the answer)."""
+    def lines(self, say: Say | None = None) -> list[str]:
+        """This step in the log: plan, action, observation (or the answer); in English, or
+        in the reader's language when `say` is `agentloop.i18n.t`."""
+        say = say or english
         if self.action is None:
-            return [t("  step {step}. end: {answer}", step=self.number, answer=self.plan)]
-        out = [t("  step {step}. plan: {plan}", step=self.number, plan=self.plan),
-               t("    action: {action}", action=describe_action(self.action))]
+            return [say("  step {step}. end: {answer}", step=self.number, answer=self.plan)]
+        out = [say("  step {step}. plan: {plan}", step=self.number, plan=self.plan),
+               say("    action: {action}", action=describe_action(self.action))]
         if self.observation is not None:
             content = self.observation["content"]
-            out.append(t("    observation (error): {content}", content=content)
+            out.append(say("    observation (error): {content}", content=content)
                        if self.observation["is_error"] else
-                       t("    observation: {content}", content=content))
+                       say("    observation: {content}", content=content))
         return out
 
     def as_guard_input(self) -> GuardStep:
@@ -242,10 +250,23 @@ class Transcript:
         return [step.reply_tokens for step in self.steps]
 
     def lines(self) -> list[str]:
-        """The log: the task, per step plan / action / observation, then the stop line."""
-        out = [t("task: {task}", task=self.task)]
+        """The log: the task, per step plan / action / observation, then the stop line.
+
+        In English, always: it is the run's record, and chapter 3's exercise 3 asks for
+        exactly these lines. `log()` is the same log in the reader's language."""
+        out = [english("task: {task}", task=self.task)]
         for step in self.steps:
             out += step.lines()
+        if self.exit != ANSWERED:
+            out.append("  stopping: " + STOP_LINES[self.exit].format(reason=self.reason))
+        return out
+
+    def log(self) -> list[str]:
+        """`lines()` for a reader, in the course's language (the run's words stay as they
+        are: the task, plans, observations; the reason where a catalog has its template)."""
+        out = [t("task: {task}", task=self.task)]
+        for step in self.steps:
+            out += step.lines(t)
         if self.exit != ANSWERED:
             out.append(t("  stopping: {why}", why=t(STOP_LINES[self.exit],
                                                    reason=translate(self.reason))))
@@ -260,4 +281,4 @@ class Transcript:
             for r in self.pending))
 
     def __str__(self) -> str:
-        return "\n".join(self.lines())
+        return "\n".join(self.log())

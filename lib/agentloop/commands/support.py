@@ -31,8 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def format_support(transcript: Transcript) -> str:
-    """The log of the run, then the return requests waiting for an employee, if any."""
-    lines = transcript.lines()
+    """The log of the run, then the return requests waiting for an employee, if any (in the
+    reader's language: the same words as the English record, translated)."""
+    lines = transcript.log()
     pending = transcript.pending_line()
     if pending is not None:
         lines.append(pending)

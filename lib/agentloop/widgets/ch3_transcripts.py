@@ -77,10 +77,10 @@ def headers() -> tuple[str, ...]:
 def log_lines(transcript: Transcript, shown: int | None = None) -> list[str]:
     """The transcript's log, cut after `shown` steps (None: the whole log)."""
     if shown is None or shown >= len(transcript.steps):
-        return transcript.lines()
+        return transcript.log()
     lines = [t("task: {task}", task=transcript.task)]
     for step in transcript.steps[:shown]:
-        lines += step.lines()
+        lines += step.lines(t)
     return lines
 
 

@@ -128,7 +128,7 @@ def transcript_texts() -> list[str]:
         for guards in guard_sets:
             for max_steps in (1, 5):
                 transcript = run_agent(SupportModel(), task, max_steps, guards)
-                texts += transcript.lines()
+                texts += transcript.log()
                 texts += [transcript.pending_line()] if transcript.pending else []
         for repeated, budget in ((False, None), (True, None), (False, 300)):
             viewer = transcript_viewer(task, repeated=repeated, budget=budget)
@@ -218,6 +218,7 @@ def test_english_is_as_it_was():
     transcript = run_agent(SupportModel(), EXAMPLE_TASKS["courier 1042"], 2)
     assert transcript.lines()[-1] == "  stopping: 2 steps without an answer → to an employee"
     assert transcript.lines()[1] == "  step 1. plan: I ask the courier for the date."
+    assert transcript.log() == transcript.lines()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -227,7 +228,9 @@ def test_a_translated_transcript_is_the_same_run(language):
     english = run_agent(SupportModel(), task, 2, [repeated_action])
     with speaking(language):
         translated = run_agent(SupportModel(), task, 2, [repeated_action])
-        lines = translated.lines()
+        lines, record, shown = translated.log(), translated.lines(), str(translated)
+    assert record == english.lines()  # the record (exercise 3's lines) stays English
+    assert shown == "\n".join(lines)
     assert (translated.exit, translated.reason) == (english.exit, english.reason)
     assert [s.as_guard_input() for s in translated.steps] == \
         [s.as_guard_input() for s in english.steps]
