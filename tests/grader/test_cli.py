@@ -186,18 +186,3 @@ def test_the_secret_seed_is_made_at_release_shown_by_fingerprint_and_rotated(tmp
     second = course_seed(course)
     assert second != first and fingerprint(second) in out and fingerprint(first) in out
     assert "new hidden cases" in out
-
-
-def test_release_makes_the_secret_seed_and_releases_nothing_of_it(tmp_path):
-    from agentloop_grader.course import Course
-    from agentloop_grader.release import release
-    from agentloop_grader.secret import course_seed, seed_path
-
-    course = Course(tmp_path / "course")
-    release(course, ["01_agent_loop"])
-    seed = course_seed(course.root)
-    assert seed_path(course.root).is_file()
-    for folder in ("release", "source"):
-        for path in (course.root / folder).rglob("*"):
-            if path.is_file():
-                assert seed not in path.read_bytes().decode("utf-8", "replace"), path
