@@ -54,20 +54,6 @@ EXEMPT = {
     "grader/agentloop_grader/sandbox/__init__.py": "a docstring: what the sandbox side is",
 }
 
-# Modules whose tests still live in other files, to be moved into a file of the module's name
-# (issue 22): the module → where its behaviour is tested today. This table only shrinks: an
-# entry whose test file exists, or whose module is gone, fails the suite until it is removed.
-NOT_YET_MIRRORED = {
-    "lib/agentloop/practice/update.py":
-        "tests/lib/practice/test_workspace.py, tests/grader/test_learner_release.py",
-    "grader/agentloop_grader/answers/__init__.py":
-        "tests/lib/checks/test_core.py, tests/lib/practice/test_lock.py",
-    "grader/agentloop_grader/autograde.py":
-        "tests/grader/record/test_gradebook.py, tests/grader/record/test_late.py",
-    "grader/agentloop_grader/release.py":
-        "tests/grader/test_outputs.py, tests/grader/export/test_export.py",
-}
-
 # What counts as asserting, besides `assert` and `raise`: pytest's own checks, and a call
 # to a helper whose name says it asserts (assert_…, check_…, expect…, must…, verify…).
 PYTEST_CHECKS = {"raises", "warns", "fail", "skip", "xfail", "deprecated_call"}
@@ -190,24 +176,21 @@ def test_every_module_has_a_test_file_of_its_name_or_a_reason() -> None:
     missing = []
     for module in modules():
         name = module.relative_to(ROOT).as_posix()
-        if name not in EXEMPT and name not in NOT_YET_MIRRORED \
-                and not any(path.exists() for path in mirrored_test_files(module)):
+        if name not in EXEMPT and not any(path.exists() for path in mirrored_test_files(module)):
             missing.append(f"{name}: no {mirrored_test_files(module)[0].relative_to(ROOT)}")
     assert not missing, ("modules with no test file of their name (write one, move their "
                          "tests there, or give a reason in EXEMPT):\n" + "\n".join(missing))
 
 
 def test_every_exemption_names_a_module_that_exists_and_has_no_test_file() -> None:
-    stale = [f"{name}: in both EXEMPT and NOT_YET_MIRRORED" for name in EXEMPT
-             if name in NOT_YET_MIRRORED]
-    for name in [*EXEMPT, *NOT_YET_MIRRORED]:
+    stale = []
+    for name in EXEMPT:
         module = ROOT / name
         if not module.exists():
             stale.append(f"{name}: no such module")
         elif any(path.exists() for path in mirrored_test_files(module)):
             stale.append(f"{name}: has {mirrored_test_files(module)[0].relative_to(ROOT)}")
-    assert not stale, ("entries to remove from EXEMPT or NOT_YET_MIRRORED:\n"
-                       + "\n".join(stale))
+    assert not stale, "exemptions to remove from EXEMPT:\n" + "\n".join(stale)
 
 
 def test_every_test_asserts_something() -> None:
