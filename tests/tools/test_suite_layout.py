@@ -3,7 +3,7 @@ of its name in the folder that mirrors it (or a reason in EXEMPT why it needs no
 test asserts something, and no test picks a check by its position in a CHECKS tuple.
 
     lib/agentloop/duty/board.py              → tests/lib/duty/test_board.py
-    grader/agentloop_grader/collect/scan.py  → tests/grader/collect/test_scan.py
+    grader/agentloop_grader/collect/walk.py  → tests/grader/collect/test_walk.py
     lib/agentloop/harness/__init__.py        → tests/lib/harness/test_harness.py
                                                (or tests/lib/test_harness.py)
     lib/agentloop/__init__.py                → tests/lib/test_agentloop.py
@@ -56,7 +56,7 @@ EXEMPT = {
 
 # What counts as asserting, besides `assert` and `raise`: pytest's own checks, and a call
 # to a helper whose name says it asserts (assert_…, check_…, expect…, must…, verify…).
-PYTEST_CHECKS = {"raises", "warns", "fail", "skip", "xfail", "deprecated_call"}
+PYTEST_CHECKS = {"raises", "warns", "fail", "deprecated_call"}
 ASSERTING_PREFIXES = ("assert", "check_", "expect", "must", "verify")
 
 
@@ -212,8 +212,8 @@ def test_no_test_picks_a_check_by_its_position() -> None:
 def test_the_mirrored_names() -> None:
     lib, grader = ROOT / "lib" / "agentloop", ROOT / "grader" / "agentloop_grader"
     assert mirrored_test_files(lib / "duty" / "board.py") == [TESTS / "lib/duty/test_board.py"]
-    assert mirrored_test_files(grader / "collect" / "scan.py") == \
-        [TESTS / "grader/collect/test_scan.py"]
+    assert mirrored_test_files(grader / "collect" / "walk.py") == \
+        [TESTS / "grader/collect/test_walk.py"]
     assert mirrored_test_files(lib / "harness" / "__init__.py") == \
         [TESTS / "lib/harness/test_harness.py", TESTS / "lib/test_harness.py"]
     assert mirrored_test_files(lib / "__init__.py") == [TESTS / "lib/test_agentloop.py"]
@@ -231,6 +231,9 @@ def test_silent():
 class TestThings:
     def test_silent_too(self):
         print("hi")
+
+def test_only_skipped():
+    pytest.skip("later")
 '''
 
 LOUD = '''
@@ -268,7 +271,7 @@ def test_the_assertion_scan_finds_silent_tests_and_only_them() -> None:
     shared = ast.parse("def shared_helper(x):\n    assert x\n").body[0]
     assert isinstance(shared, ast.FunctionDef)
     assert silent_tests(SILENT, {}) == \
-        ["test_silent (line 5)", "test_silent_too (line 9)"]
+        ["test_silent (line 5)", "test_silent_too (line 9)", "test_only_skipped (line 12)"]
     assert silent_tests(LOUD, {"shared_helper": shared}) == []
     assert silent_tests(LOUD, {}) == ["test_through_a_support_helper (line 20)"]
 
