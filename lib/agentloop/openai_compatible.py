@@ -58,6 +58,7 @@ from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
+from agentloop.i18n import t
 from agentloop.messages import (
     ASSISTANT,
     END_TURN,
@@ -522,7 +523,7 @@ def endpoint_problem(base_url: str, model: str, timeout: float = PROBE_TIMEOUT) 
         base_url = check_base_url(base_url)
     except ValueError as exc:
         return str(exc)
-    nothing = f"nothing answers at {base_url}"
+    nothing = t("nothing answers at {url}", url=base_url)  # shown to a reader
     parts = urlsplit(base_url)
     port = parts.port or (443 if parts.scheme == "https" else 80)
     if sys.platform == "emscripten":   # a browser tab (the zero-install site) has no sockets

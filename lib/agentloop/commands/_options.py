@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from agentloop.i18n import t
 from agentloop.openai_compatible import (
     NAME,
     OLLAMA_BASE_URL,
@@ -17,13 +18,14 @@ from agentloop.openai_compatible import (
 
 def number(flag: str, kind: type = int, what: str = "") -> Callable[[str], int | float]:
     """An argparse type that names the flag when the text is not a number of `kind`."""
-    what = what or ("a whole number" if kind is int else "a number")
+    what = what or ("a whole number" if kind is int else "a number")  # translated when said
 
     def parse(text: str) -> int | float:
         try:
             return kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{flag} takes {what}, got {text!r}") from None
+            raise argparse.ArgumentTypeError(t("{flag} takes {what}, got {text}", flag=flag,
+                                               what=t(what), text=repr(text))) from None
 
     return parse
 
@@ -50,10 +52,11 @@ def live_model(args: argparse.Namespace) -> OpenAICompatibleModel | None:
     if args.model is None:
         stray = [flag for flag, value in given.items() if value is not None]
         if stray:
-            raise ValueError(f"{stray[0]} goes with --model {NAME}")
+            raise ValueError(t("{option} goes with --model {name}", option=stray[0], name=NAME))
         return None
     if args.base_url is None or args.model_name is None:
-        raise ValueError(f"--model {NAME} needs --base-url URL and --model-name NAME, e.g. "
-                         f"--base-url {OLLAMA_BASE_URL} --model-name {OLLAMA_MODEL}")
+        raise ValueError(t("--model {name} needs --base-url URL and --model-name NAME, e.g. "
+                           "--base-url {url} --model-name {model}", name=NAME,
+                           url=OLLAMA_BASE_URL, model=OLLAMA_MODEL))
     return OpenAICompatibleModel(args.base_url, args.model_name, stream=args.stream,
                                  timeout=TIMEOUT if args.timeout is None else args.timeout)

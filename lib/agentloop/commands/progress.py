@@ -7,6 +7,7 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
+from agentloop.i18n import t
 from agentloop.practice.tracking import format_progress, rows
 from agentloop.practice.workspace import default_workspace, find_workspace, is_workspace
 
@@ -25,8 +26,8 @@ def workspace_for(given: Path | None) -> Path:
     """The workspace to report on; ValueError when there is none."""
     folder = given.expanduser() if given is not None else find_workspace() or default_workspace()
     if not is_workspace(folder):
-        raise ValueError(f"--workspace {str(folder)!r} is not a practice workspace; "
-                         "./course lab creates one (or: agentloop workspace)")
+        raise ValueError(t("--workspace {folder} is not a practice workspace; ./course lab "
+                           "creates one (or: agentloop workspace)", folder=repr(str(folder))))
     return folder
 
 

@@ -40,7 +40,9 @@ LIBRARY_SOURCES = [LIB / f"{name}.py" for name in (
     "proposals", "controller", "validation", "tools", "agent", "guards",
     "widgets/ch2_proposals", "widgets/ch3_transcripts", "harness/states", "harness/replay",
     "commands/harness", "widgets/ch4_harness", "duty/banner", "duty/trace", "duty/planner",
-    "duty/officer", "duty/board", "duty/faults", "commands/duty", "widgets/ch5_duty")]
+    "duty/officer", "duty/board", "duty/faults", "commands/duty", "widgets/ch5_duty",
+    "commands/_options", "commands/progress", "commands/lookup", "commands/support",
+    "openai_compatible")]
 # Where the library's chapter-1 words are written (every catalog entry comes from one).
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",

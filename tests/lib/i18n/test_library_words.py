@@ -28,6 +28,7 @@ from agentloop.harness import DEMO_GOAL, DONE, IDLE, demo_harness, describe, run
 from agentloop.harness.states import IllegalTransition, validate_transition
 from agentloop.i18n import TRANSLATED, catalog, speaking
 from agentloop.models import SupportModel
+from agentloop.openai_compatible import endpoint_problem
 from agentloop.proposals import ProposalRejected, new_state
 from agentloop.shop import EXAMPLE_TASKS
 from agentloop.tools import Tool, ToolRegistry, default_registry, validate_key
@@ -343,3 +344,29 @@ def test_everything_the_library_says_in_chapter_5_has_a_translation(language, tm
     texts = {text.strip() for text in duty_texts(tmp_path) if text.strip()}
     assert sorted(t for t in texts if words.match(t) is None) == []
     assert len(texts) > 60
+
+
+def command_errors(tmp_path: Path) -> list[str]:
+    """The commands' own one-line errors: a flag that takes a number, the live model's
+    options, a folder that is no workspace; and a live model that is not there."""
+    out = []
+    for argv in (["lookup", "ai", "--max-steps", "x"], ["support", "hi", "--max-steps", "x"],
+                 ["support", "hi", "--model", "openai-compatible", "--timeout", "x"],
+                 ["support", "hi", "--model", "openai-compatible"],
+                 ["support", "hi", "--base-url", "http://127.0.0.1:9"],
+                 ["progress", "--workspace", str(tmp_path)]):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            assert main(argv) == 2
+        line = err.getvalue().strip()
+        # the program's prefix and argparse's own "argument --flag:" are not the library's
+        out.append(re.sub(r"^agentloop( \w+)?: (error: |argument [^:]+: )?", "", line))
+    return [*out, endpoint_problem("http://127.0.0.1:9/v1", "m", timeout=0.2)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_commands_one_line_errors_have_a_translation(language, tmp_path):
+    words = catalog(language)
+    texts = command_errors(tmp_path)
+    assert sorted(t for t in texts if words.match(t) is None) == []
+    assert len(set(texts)) == len(texts) == 7

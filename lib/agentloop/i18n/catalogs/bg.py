@@ -2380,4 +2380,21 @@ MESSAGES = {
     "fixed board": "поправеното табло",
     "empty board": "празно табло",
     "archive (missing)": "archive (липсва)",
+    # --- the commands' one-line errors (commands._options, commands.progress), a live model
+    # that is not there ---
+    "{flag} takes {what}, got {text}": "{flag} приема {what}, а е {text}",
+    "a whole number": "цяло число",
+    "a number": "число",
+    "a positive whole number": "цяло положително число",
+    "a number of seconds": "брой секунди",
+    "{option} goes with --model {name}": "{option} върви само с --model {name}",
+    "--model {name} needs --base-url URL and --model-name NAME, e.g. --base-url {url} "
+    "--model-name {model}":
+        "--model {name} има нужда от --base-url URL и --model-name NAME, например --base-url "
+        "{url} --model-name {model}",
+    "--workspace {folder} is not a practice workspace; ./course lab creates one (or: "
+    "agentloop workspace)":
+        "--workspace {folder} не е работно пространство за упражнения; ./course lab създава "
+        "такова (или: agentloop workspace)",
+    "nothing answers at {url}": "на {url} никой не отговаря",
 }

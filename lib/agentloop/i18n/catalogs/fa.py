@@ -2372,4 +2372,21 @@ MESSAGES = {
     "fixed board": "تابلوی اصلاح‌شده",
     "empty board": "تابلوی خالی",
     "archive (missing)": "archive (وجود ندارد)",
+    # --- the commands' one-line errors (commands._options, commands.progress), a live model
+    # that is not there ---
+    "{flag} takes {what}, got {text}": "`{flag}` {what} می‌گیرد، اما `{text}` رسید",
+    "a whole number": "عددی صحیح",
+    "a number": "یک عدد",
+    "a positive whole number": "عددی صحیح و مثبت",
+    "a number of seconds": "عددی بر حسب ثانیه",
+    "{option} goes with --model {name}": "`{option}` فقط همراه `--model {name}` به کار می‌رود",
+    "--model {name} needs --base-url URL and --model-name NAME, e.g. --base-url {url} "
+    "--model-name {model}":
+        "`--model {name}` به `--base-url URL` و `--model-name NAME` نیاز دارد، مثلاً "
+        "`--base-url {url} --model-name {model}`",
+    "--workspace {folder} is not a practice workspace; ./course lab creates one (or: "
+    "agentloop workspace)":
+        "`--workspace {folder}` پوشهٔ کار تمرین نیست؛ `./course lab` یکی می‌سازد (یا: "
+        "`agentloop workspace`)",
+    "nothing answers at {url}": "هیچ چیز در `{url}` پاسخ نمی‌دهد",
 }

@@ -2409,4 +2409,21 @@ MESSAGES = {
     "fixed board": "исправленная доска",
     "empty board": "пустая доска",
     "archive (missing)": "archive (нет такой)",
+    # --- the commands' one-line errors (commands._options, commands.progress), a live model
+    # that is not there ---
+    "{flag} takes {what}, got {text}": "{flag} принимает {what}, а получено {text}",
+    "a whole number": "целое число",
+    "a number": "число",
+    "a positive whole number": "положительное целое число",
+    "a number of seconds": "число секунд",
+    "{option} goes with --model {name}": "{option} используется только вместе с --model {name}",
+    "--model {name} needs --base-url URL and --model-name NAME, e.g. --base-url {url} "
+    "--model-name {model}":
+        "для --model {name} нужны --base-url URL и --model-name NAME, например --base-url "
+        "{url} --model-name {model}",
+    "--workspace {folder} is not a practice workspace; ./course lab creates one (or: "
+    "agentloop workspace)":
+        "--workspace {folder} — не рабочая папка для практики; её создаёт ./course lab (или: "
+        "agentloop workspace)",
+    "nothing answers at {url}": "по адресу {url} никто не отвечает",
 }
