@@ -749,8 +749,15 @@ def test_every_right_answer_gives_the_lock_checks_the_same_outputs(cell):
 
 def test_the_lock_of_the_validator_stays_shut_for_half_of_the_revised_rules():
     lock = LOCKS["ch2-validate-answer"]
-    chk = key(lock.checks[0])
-    inputs = chk.hidden(random.Random(hidden_seed(PRACTICE_SEED, chk.id)))[:lock.inputs]
-    right = collect(chk, reference_validate, inputs)
-    assert collect(chk, validate_why_as_extra_field, inputs) != right
-    assert collect(chk, validate_why_after_the_tool, inputs) != right
+
+    def outputs(answer):  # what the lock is opened with: every lock check's outputs
+        out = []
+        for check_id in lock.checks:
+            chk = key(check_id)
+            inputs = chk.hidden(random.Random(hidden_seed(PRACTICE_SEED, check_id)))
+            out.append(collect(chk, answer, inputs[:lock.inputs]))
+        return out
+
+    right = outputs(reference_validate)
+    assert outputs(validate_why_as_extra_field) != right
+    assert outputs(validate_why_after_the_tool) != right
