@@ -30,8 +30,8 @@ def busy_failures(sub: Submission, runs: dict[str, Run], assignment: Assignment,
         cells = [(cid, f"{run.cells[cid].excluded}, with less than a core to itself")
                  for cid in run.starved if cid in run.cells]
         # judged here only when a cell of this notebook measures time: judging a chapter's
-        # check cells twice per student (here and when recorded) cost the grader a tenth
-        # of its time
+        # check cells twice per student (here and when recorded) cost about a sixth of the
+        # grader's CPU on a chapter
         if any(notebook == name for notebook, _ in clocked):
             spec = assignment.notebooks[name]
             for score in score_notebook(spec, sub.notebooks[name], run, book):
