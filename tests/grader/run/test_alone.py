@@ -164,3 +164,26 @@ def test_only_a_job_with_less_than_a_core_counts_as_slowed(cpu_seconds, starved)
     run = run_job(job, _Worker(cpu_seconds))
     assert run.cells["loop"].excluded == "cell loop: killed after 10 s (time limit)"
     assert run.starved == (["loop"] if starved else [])
+
+
+class _Untouchable:
+    """Stands for the submission, assignment and case book: judging would touch them."""
+
+    def __getattr__(self, name: str) -> object:
+        raise AssertionError(f"judged a notebook with no cell that measures time ({name})")
+
+
+def test_a_notebook_without_a_clocked_cell_is_not_judged_for_the_rerun():
+    """busy_failures judges only notebooks with a cell that measures time (judging every
+    check cell twice cost a sixth of the grader's CPU on a chapter); a starved cell of any
+    notebook is still flagged."""
+    from agentloop_grader.protocol import CellRun, Run
+    from agentloop_grader.run.alone import busy_failures
+
+    nobody = _Untouchable()
+    calm = Run("j1", "s", "calm", {"a": CellRun()})
+    starved = Run("j2", "s", "slow", {"loop": CellRun(excluded="cell loop: killed")},
+                  starved=["loop"])
+    found = busy_failures(nobody, {"calm": calm, "slow": starved}, nobody, nobody,
+                          frozenset({("other", "test_time")}))
+    assert found == {"slow": [("loop", "cell loop: killed, with less than a core to itself")]}
