@@ -60,6 +60,7 @@ from agentloop.duty.officer import (
     similar_ids,
 )
 from agentloop.duty.state import OfficerState
+from agentloop.i18n import t
 from agentloop.loop import TERMINALS
 from agentloop.text import short_repr
 from agentloop.vocabulary import Word
@@ -255,16 +256,16 @@ def input_for(goal: str, query: str, saved: Saved | None, answer: str | None,
     if answer is None:
         return RunInput(goal, query, **limits)
     if saved is None or state_shown is None:
-        raise AnswerError("--answer needs a state file to find the question in; the "
-                          "workspace's agent.json has no state")
+        raise AnswerError(t("--answer needs a state file to find the question in; the "
+                            "workspace's agent.json has no state"))
     if saved.question is None:
-        raise AnswerError(f"--answer: {state_shown} holds no question to answer; run without "
-                          "--answer first")
+        raise AnswerError(t("--answer: {state} holds no question to answer; run without "
+                            "--answer first", state=state_shown))
     low, high = QUERY_LENGTH
     text = answer.strip()
     if not low <= len(text) <= high or "\n" in text or not is_printable(text):
-        raise AnswerError(f"--answer must be one line of {low} to {high} characters, "
-                          f"got {answer!r}")
+        raise AnswerError(t("--answer must be one line of {low} to {high} characters, got "
+                            "{answer}", low=low, high=high, answer=repr(answer)))
     if not saved.question["candidates"]:   # nothing was offered: the answer is a new query
         return RunInput(goal, text, answer=text, question=saved.question["text"], **limits)
     chosen = resolve_answer(text, saved.question, cards)
@@ -284,12 +285,13 @@ def resolve_answer(text: str, question: Mapping[str, Any],
     if exact:
         return exact[0]
     if _looks_like_id(text):
-        raise AnswerError(f"--answer {text!r} is not one of the cards the question offered: "
-                          f"{', '.join(offered)}")
+        raise AnswerError(t("--answer {text} is not one of the cards the question offered: "
+                            "{offered}", text=repr(text), offered=", ".join(offered)))
     if cards is None:
-        raise AnswerError(f"--answer {text!r} is not one of the cards the question offered: "
-                          f"{', '.join(offered)} (the board cannot be read, so an answer in "
-                          "words cannot be matched to a card; answer with an id)")
+        raise AnswerError(t("--answer {text} is not one of the cards the question offered: "
+                            "{offered} (the board cannot be read, so an answer in words cannot "
+                            "be matched to a card; answer with an id)", text=repr(text),
+                            offered=", ".join(offered)))
     words = [word for word in _words(text) if word not in FILLER]
     if len(offered) == 1 and words and words[0] in YES:
         return offered[0]
@@ -301,19 +303,27 @@ def resolve_answer(text: str, question: Mapping[str, Any],
     fits = [card for card in offered if named[card]]
     if len(fits) == 1:
         return fits[0]
+    # a refusal, in the reader's language; the cards' ids, titles and groups are the board's
     listing = "; ".join(_described(card, cards) for card in offered)
-    how = "Answer with an id, or with a word only that card's title or group has."
     if fits:
-        which = "; ".join(f"{_quoted(named[card])} fits {_described(card, cards)}"
-                          for card in fits)
-        return _refuse(f"--answer {text!r} still fits more than one card: {which}. Which one "
-                       f"do you mean? {how}")
+        which = "; ".join(t("{words} fits {card}", words=_quoted(named[card]),
+                            card=_described(card, cards)) for card in fits)
+        return _refuse(t("--answer {text} still fits more than one card: {which}. Which one do "
+                         "you mean? Answer with an id, or with a word only that card's title or "
+                         "group has.", text=repr(text), which=which))
+    if common and len(common) == 1:
+        return _refuse(t("--answer {text} does not tell the cards apart: {words} fits every "
+                         "card the question offered ({listing}). Which one do you mean? Answer "
+                         "with an id, or with a word only that card's title or group has.",
+                         text=repr(text), words=_quoted(common), listing=listing))
     if common:
-        return _refuse(f"--answer {text!r} does not tell the cards apart: {_quoted(common)} "
-                       f"fit{'s' * (len(common) == 1)} every card the question offered "
-                       f"({listing}). Which one do you mean? {how}")
-    return _refuse(f"--answer {text!r} names none of the cards the question offered "
-                   f"({listing}). Which one do you mean? {how}")
+        return _refuse(t("--answer {text} does not tell the cards apart: {words} fit every "
+                         "card the question offered ({listing}). Which one do you mean? Answer "
+                         "with an id, or with a word only that card's title or group has.",
+                         text=repr(text), words=_quoted(common), listing=listing))
+    return _refuse(t("--answer {text} names none of the cards the question offered "
+                     "({listing}). Which one do you mean? Answer with an id, or with a word "
+                     "only that card's title or group has.", text=repr(text), listing=listing))
 
 
 def _quoted(words: list[str]) -> str:

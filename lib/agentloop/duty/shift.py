@@ -48,6 +48,7 @@ from agentloop.duty.workspace import (
     endpoint_model,
     load_workspace,
 )
+from agentloop.i18n import t
 from agentloop.model_contract import Model
 
 __all__ = ["OutputError", "Shift", "model_for", "run_shift"]
@@ -77,8 +78,8 @@ def run_shift(folder: str | Path, answer: str | None = None, model: Model | None
     workspace = load_workspace(folder)
     saved, state_shown = last_saved(workspace)
     if answer is not None and saved is not None and state_shown is None:
-        raise AnswerError(f"--answer: no run of {workspace.shown} has saved a question yet; "
-                          "run it without --answer first")
+        raise AnswerError(t("--answer: no run of {workspace} has saved a question yet; run it "
+                            "without --answer first", workspace=workspace.shown))
     cards = board_cards(workspace) if answer is not None and saved is not None else None
     run_input = input_for(workspace.goal, workspace.query, saved, answer, state_shown,
                           cards=cards, max_steps=workspace.max_steps,

@@ -42,7 +42,7 @@ LIBRARY_SOURCES = [LIB / f"{name}.py" for name in (
     "commands/harness", "widgets/ch4_harness", "duty/banner", "duty/trace", "duty/planner",
     "duty/officer", "duty/board", "duty/faults", "commands/duty", "widgets/ch5_duty",
     "commands/_options", "commands/progress", "commands/lookup", "commands/support",
-    "openai_compatible")]
+    "openai_compatible", "duty/handover", "duty/shift")]
 # Where the library's chapter-1 words are written (every catalog entry comes from one).
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",

@@ -370,3 +370,28 @@ def test_the_commands_one_line_errors_have_a_translation(language, tmp_path):
     texts = command_errors(tmp_path)
     assert sorted(t for t in texts if words.match(t) is None) == []
     assert len(set(texts)) == len(texts) == 7
+
+
+def answer_refusals(tmp_path: Path) -> list[str]:
+    """Chapter 5: a person's --answer refused, every way (an id not offered, a word every
+    card has, a word no card has, words that fit two cards, too long, no question saved yet,
+    no state file)."""
+    root = write_office(tmp_path)
+    out = []
+    for folder, answer in ((root / "routes" / "one_match", "x"), (root / "routes" / "bare", "x"),
+                           *((root, a) for a in ("task-005", "the lab one", "zebra", "hall benches",
+                                                  "x" * 99))):
+        if folder == root and not (root / "out").exists():
+            run_shift(str(root))  # the question the answers answer
+        with pytest.raises(ValueError) as refused:
+            run_shift(str(folder), answer)
+        out.append(str(refused.value))
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_answer_has_a_translation(language, tmp_path):
+    words = catalog(language)
+    texts = answer_refusals(tmp_path)
+    assert sorted(t for t in texts if words.match(t) is None) == []
+    assert len(set(texts)) == len(texts) == 7

@@ -2397,4 +2397,46 @@ MESSAGES = {
         "--workspace {folder} не е работно пространство за упражнения; ./course lab създава "
         "такова (или: agentloop workspace)",
     "nothing answers at {url}": "на {url} никой не отговаря",
+    # --- chapter 5: a person's --answer refused (duty.handover) ---
+    "--answer needs a state file to find the question in; the workspace's agent.json has no "
+    "state":
+        "--answer има нужда от файл със състоянието, за да намери въпроса в него; agent.json "
+        "на работното пространство няма state",
+    "--answer: {state} holds no question to answer; run without --answer first":
+        "--answer: в {state} няма въпрос, на който да се отговори; първо пусни без --answer",
+    "--answer must be one line of {low} to {high} characters, got {answer}":
+        "--answer трябва да е един ред от {low} до {high} знака, а е {answer}",
+    "--answer {text} is not one of the cards the question offered: {offered}":
+        "--answer {text} не е сред картите, които въпросът предложи: {offered}",
+    "--answer {text} is not one of the cards the question offered: {offered} (the board "
+    "cannot be read, so an answer in words cannot be matched to a card; answer with an id)":
+        "--answer {text} не е сред картите, които въпросът предложи: {offered} (таблото не "
+        "може да се прочете, така че отговор с думи не може да се свърже с карта; отговори с "
+        "id)",
+    "{words} fits {card}": "{words} пасва на {card}",
+    "--answer {text} still fits more than one card: {which}. Which one do you mean? Answer "
+    "with an id, or with a word only that card's title or group has.":
+        "--answer {text} все още пасва на повече от една карта: {which}. Коя имаш предвид? "
+        "Отговори с id или с дума, която има само в заглавието или групата на тази карта.",
+    "--answer {text} does not tell the cards apart: {words} fits every card the question "
+    "offered ({listing}). Which one do you mean? Answer with an id, or with a word only that "
+    "card's title or group has.":
+        "--answer {text} не различава картите: {words} пасва на всяка карта, която въпросът "
+        "предложи ({listing}). Коя имаш предвид? Отговори с id или с дума, която има само в "
+        "заглавието или групата на тази карта.",
+    "--answer {text} does not tell the cards apart: {words} fit every card the question "
+    "offered ({listing}). Which one do you mean? Answer with an id, or with a word only that "
+    "card's title or group has.":
+        "--answer {text} не различава картите: {words} пасват на всяка карта, която въпросът "
+        "предложи ({listing}). Коя имаш предвид? Отговори с id или с дума, която има само в "
+        "заглавието или групата на тази карта.",
+    "--answer {text} names none of the cards the question offered ({listing}). Which one do "
+    "you mean? Answer with an id, or with a word only that card's title or group has.":
+        "--answer {text} не назовава нито една от картите, които въпросът предложи "
+        "({listing}). Коя имаш предвид? Отговори с id или с дума, която има само в "
+        "заглавието или групата на тази карта.",
+    # --- chapter 5: --answer before any question (duty.shift) ---
+    "--answer: no run of {workspace} has saved a question yet; run it without --answer first":
+        "--answer: никое пускане на {workspace} още не е запазило въпрос; първо го пусни без "
+        "--answer",
 }

@@ -2389,4 +2389,45 @@ MESSAGES = {
         "`--workspace {folder}` پوشهٔ کار تمرین نیست؛ `./course lab` یکی می‌سازد (یا: "
         "`agentloop workspace`)",
     "nothing answers at {url}": "هیچ چیز در `{url}` پاسخ نمی‌دهد",
+    # --- chapter 5: a person's --answer refused (duty.handover) ---
+    "--answer needs a state file to find the question in; the workspace's agent.json has no "
+    "state":
+        "`--answer` برای پیدا کردن پرسش به فایل وضعیت نیاز دارد؛ `agent.json` این پوشهٔ کار "
+        "فیلد `state` ندارد",
+    "--answer: {state} holds no question to answer; run without --answer first":
+        "`--answer`: در `{state}` پرسشی برای پاسخ نیست؛ اول بدون `--answer` اجرا کنید",
+    "--answer must be one line of {low} to {high} characters, got {answer}":
+        "`--answer` باید یک خط {low} تا {high} نویسه‌ای باشد، اما `{answer}` رسید",
+    "--answer {text} is not one of the cards the question offered: {offered}":
+        "`--answer {text}` هیچ‌یک از کارت‌هایی نیست که پرسش پیشنهاد داد: `{offered}`",
+    "--answer {text} is not one of the cards the question offered: {offered} (the board "
+    "cannot be read, so an answer in words cannot be matched to a card; answer with an id)":
+        "`--answer {text}` هیچ‌یک از کارت‌هایی نیست که پرسش پیشنهاد داد: `{offered}` (تابلو "
+        "خوانده نمی‌شود، پس پاسخی با واژه‌ها را نمی‌توان به کارتی رساند؛ با شناسه پاسخ دهید)",
+    "{words} fits {card}": "`{words}` با {card} جور است",
+    "--answer {text} still fits more than one card: {which}. Which one do you mean? Answer "
+    "with an id, or with a word only that card's title or group has.":
+        "`--answer {text}` هنوز با بیش از یک کارت جور است: {which}. منظورتان کدام است؟ با "
+        "شناسه پاسخ دهید، یا با واژه‌ای که فقط در عنوان یا گروه همان کارت هست.",
+    "--answer {text} does not tell the cards apart: {words} fits every card the question "
+    "offered ({listing}). Which one do you mean? Answer with an id, or with a word only that "
+    "card's title or group has.":
+        "`--answer {text}` کارت‌ها را از هم جدا نمی‌کند: `{words}` با همهٔ کارت‌هایی که پرسش "
+        "پیشنهاد داد جور است ({listing}). منظورتان کدام است؟ با شناسه پاسخ دهید، یا با "
+        "واژه‌ای که فقط در عنوان یا گروه همان کارت هست.",
+    "--answer {text} does not tell the cards apart: {words} fit every card the question "
+    "offered ({listing}). Which one do you mean? Answer with an id, or with a word only that "
+    "card's title or group has.":
+        "`--answer {text}` کارت‌ها را از هم جدا نمی‌کند: `{words}` با همهٔ کارت‌هایی که پرسش "
+        "پیشنهاد داد جورند ({listing}). منظورتان کدام است؟ با شناسه پاسخ دهید، یا با واژه‌ای "
+        "که فقط در عنوان یا گروه همان کارت هست.",
+    "--answer {text} names none of the cards the question offered ({listing}). Which one do "
+    "you mean? Answer with an id, or with a word only that card's title or group has.":
+        "`--answer {text}` از هیچ‌یک از کارت‌هایی که پرسش پیشنهاد داد نام نمی‌برد "
+        "({listing}). منظورتان کدام است؟ با شناسه پاسخ دهید، یا با واژه‌ای که فقط در عنوان "
+        "یا گروه همان کارت هست.",
+    # --- chapter 5: --answer before any question (duty.shift) ---
+    "--answer: no run of {workspace} has saved a question yet; run it without --answer first":
+        "`--answer`: هنوز هیچ اجرایی از `{workspace}` پرسشی ذخیره نکرده است؛ اول بدون "
+        "`--answer` اجرایش کنید",
 }

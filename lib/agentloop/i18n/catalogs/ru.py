@@ -2426,4 +2426,47 @@ MESSAGES = {
         "--workspace {folder} — не рабочая папка для практики; её создаёт ./course lab (или: "
         "agentloop workspace)",
     "nothing answers at {url}": "по адресу {url} никто не отвечает",
+    # --- chapter 5: a person's --answer refused (duty.handover) ---
+    "--answer needs a state file to find the question in; the workspace's agent.json has no "
+    "state":
+        "--answer нужен файл состояния, чтобы найти в нём вопрос; а в agent.json рабочей "
+        "папки нет state",
+    "--answer: {state} holds no question to answer; run without --answer first":
+        "--answer: в {state} нет вопроса, на который можно ответить; сначала запусти без "
+        "--answer",
+    "--answer must be one line of {low} to {high} characters, got {answer}":
+        "--answer должен быть одной строкой от {low} до {high} символов, а получено {answer}",
+    "--answer {text} is not one of the cards the question offered: {offered}":
+        "--answer {text} — не одна из карточек, которые предложил вопрос: {offered}",
+    "--answer {text} is not one of the cards the question offered: {offered} (the board "
+    "cannot be read, so an answer in words cannot be matched to a card; answer with an id)":
+        "--answer {text} — не одна из карточек, которые предложил вопрос: {offered} (доску "
+        "не прочитать, так что ответ словами не сопоставить с карточкой; ответь id)",
+    "{words} fits {card}": "{words} подходит к {card}",
+    "--answer {text} still fits more than one card: {which}. Which one do you mean? Answer "
+    "with an id, or with a word only that card's title or group has.":
+        "--answer {text} всё ещё подходит больше чем к одной карточке: {which}. Какую ты "
+        "имеешь в виду? Ответь id или словом, которое есть только в заголовке или группе "
+        "этой карточки.",
+    "--answer {text} does not tell the cards apart: {words} fits every card the question "
+    "offered ({listing}). Which one do you mean? Answer with an id, or with a word only that "
+    "card's title or group has.":
+        "--answer {text} не различает карточки: {words} подходит ко всем карточкам, которые "
+        "предложил вопрос ({listing}). Какую ты имеешь в виду? Ответь id или словом, которое "
+        "есть только в заголовке или группе этой карточки.",
+    "--answer {text} does not tell the cards apart: {words} fit every card the question "
+    "offered ({listing}). Which one do you mean? Answer with an id, or with a word only that "
+    "card's title or group has.":
+        "--answer {text} не различает карточки: {words} подходят ко всем карточкам, которые "
+        "предложил вопрос ({listing}). Какую ты имеешь в виду? Ответь id или словом, которое "
+        "есть только в заголовке или группе этой карточки.",
+    "--answer {text} names none of the cards the question offered ({listing}). Which one do "
+    "you mean? Answer with an id, or with a word only that card's title or group has.":
+        "--answer {text} не называет ни одной из карточек, которые предложил вопрос "
+        "({listing}). Какую ты имеешь в виду? Ответь id или словом, которое есть только в "
+        "заголовке или группе этой карточки.",
+    # --- chapter 5: --answer before any question (duty.shift) ---
+    "--answer: no run of {workspace} has saved a question yet; run it without --answer first":
+        "--answer: ни один запуск {workspace} ещё не сохранил вопроса; сначала запусти без "
+        "--answer",
 }
