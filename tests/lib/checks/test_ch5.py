@@ -243,3 +243,17 @@ def test_the_visible_cases_are_the_chapters_boards_and_states():
     report = BY_ID["ch5-report-counts"].cases()
     failed = [case.input for case in report if case.input["state"]["failures"]]
     assert failed and all(case["pages_read"] == case["state"]["steps"] - 1 for case in failed)
+
+
+def test_a_cases_board_folder_holds_exactly_its_card_files_bytes_and_goes_away():
+    """write_board writes each card file's bytes as given (the cp1251 card in cp1251, no
+    newline translated), into a fresh folder per case that is removed afterwards."""
+    from agentloop.checks.ch5 import EXAMPLE, EXAMPLE_FILES, board_folder
+
+    expected = {name: (content["text"].encode(content["encoding"]) if isinstance(content, dict)
+                       else content.encode("utf-8"))
+                for name, content in EXAMPLE_FILES.items()}
+    assert any(isinstance(content, dict) for content in EXAMPLE_FILES.values())
+    with board_folder(EXAMPLE) as folder:
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == expected
+    assert not folder.exists()
