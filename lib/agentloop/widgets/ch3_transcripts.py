@@ -187,18 +187,22 @@ class TokenPlot:
         """The matplotlib figure (matplotlib is imported only here)."""
         from matplotlib.figure import Figure
 
+        # matplotlib neither joins Persian letters nor runs text right to left: a figure for
+        # a right-to-left language keeps its English labels
+        say = (lambda text, **values: text.format(**values)) if is_rtl() else t
         steps = list(range(1, len(self.per_request) + 1))
         fig = Figure(figsize=(6.4, 3.6))
         ax = fig.add_subplot()
         ax.bar(steps, self.per_request, color=["#9ecae1" if a else "#d9d9d9"
                                                for a in self.actions],
-               label="tokens sent in this request (grey: no action to run)")
-        ax.plot(steps, self.totals, marker="o", color="#08519c", label="running total")
-        ax.axhline(self.budget, color="#cb181d", linestyle="--", label=f"budget {self.budget}")
+               label=say("tokens sent in this request (grey: no action to run)"))
+        ax.plot(steps, self.totals, marker="o", color="#08519c", label=say("running total"))
+        ax.axhline(self.budget, color="#cb181d", linestyle="--",
+                   label=say("budget {budget}", budget=self.budget))
         ax.set_xticks(steps)
-        ax.set_xlabel("step")
-        ax.set_ylabel("tokens (≈ words × 1.3)")
-        ax.set_title("Every request resends the whole history")
+        ax.set_xlabel(say("step"))
+        ax.set_ylabel(say("tokens (≈ words × 1.3)"))
+        ax.set_title(say("Every request resends the whole history"))
         ax.legend(loc="upper left", fontsize="small")
         fig.tight_layout()
         return fig

@@ -139,9 +139,13 @@ def transcript_texts() -> list[str]:
     texts += [viewer.task.description, viewer.repeated.description, viewer.tokens.description,
               viewer.budget.description, viewer.first.description, viewer.next.description,
               viewer.all.description]
-    plot = token_plot(budget=300).text().splitlines()
-    return [*texts, *plot[0].split("  "), *(cell for line in plot[2:] for cell in line.split()
-                                            if not cell.isdigit())]
+    plot = token_plot(budget=300)
+    axes = plot.figure().axes[0]
+    texts += [axes.get_title(), axes.get_xlabel(), axes.get_ylabel(),
+              *(text.get_text() for text in axes.get_legend().get_texts())]
+    table = plot.text().splitlines()
+    return [*texts, *table[0].split("  "), *(cell for line in table[2:] for cell in line.split()
+                                             if not cell.isdigit())]
 
 
 def harness_texts(tmp_path: Path) -> list[str]:

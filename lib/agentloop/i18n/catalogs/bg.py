@@ -2439,4 +2439,10 @@ MESSAGES = {
     "--answer: no run of {workspace} has saved a question yet; run it without --answer first":
         "--answer: никое пускане на {workspace} още не е запазило въпрос; първо го пусни без "
         "--answer",
+    # --- chapter 3: the token plot's figure (left-to-right languages) ---
+    "tokens sent in this request (grey: no action to run)":
+        "токени, изпратени в тази заявка (в сиво: няма действие)",
+    "budget {budget}": "бюджет {budget}",
+    "tokens (≈ words × 1.3)": "токени (≈ думи × 1,3)",
+    "Every request resends the whole history": "Всяка заявка изпраща отново цялата история",
 }

@@ -2430,4 +2430,10 @@ MESSAGES = {
     "--answer: no run of {workspace} has saved a question yet; run it without --answer first":
         "`--answer`: هنوز هیچ اجرایی از `{workspace}` پرسشی ذخیره نکرده است؛ اول بدون "
         "`--answer` اجرایش کنید",
+    # --- chapter 3: the token plot's figure (left-to-right languages) ---
+    "tokens sent in this request (grey: no action to run)":
+        "توکن‌های فرستاده در این درخواست (خاکستری: کنشی برای اجرا نیست)",
+    "budget {budget}": "بودجهٔ {budget}",
+    "tokens (≈ words × 1.3)": "توکن‌ها (≈ واژه‌ها × ۱٫۳)",
+    "Every request resends the whole history": "هر درخواست کل تاریخچه را دوباره می‌فرستد",
 }

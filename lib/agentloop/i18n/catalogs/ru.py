@@ -2469,4 +2469,10 @@ MESSAGES = {
     "--answer: no run of {workspace} has saved a question yet; run it without --answer first":
         "--answer: ни один запуск {workspace} ещё не сохранил вопроса; сначала запусти без "
         "--answer",
+    # --- chapter 3: the token plot's figure (left-to-right languages) ---
+    "tokens sent in this request (grey: no action to run)":
+        "токены, отправленные в этом запросе (серым: действия нет)",
+    "budget {budget}": "бюджет {budget}",
+    "tokens (≈ words × 1.3)": "токены (≈ слова × 1,3)",
+    "Every request resends the whole history": "Каждый запрос заново отправляет всю историю",
 }
