@@ -71,6 +71,8 @@ STOP_LINES = {
     MODEL_STOPPED: "the model stopped ({reason})",
 }
 
+STEP_LIMIT_REASON = "{max_steps} steps without an answer"   # run_agent's, as a template
+
 SYSTEM = ("You are the support agent of an online shop. Use the tools; "
           "anything about money is decided by an employee.")
 
@@ -269,8 +271,20 @@ class Transcript:
             out += step.lines(t)
         if self.exit != ANSWERED:
             out.append(t("  stopping: {why}", why=t(STOP_LINES[self.exit],
-                                                   reason=translate(self.reason))))
+                                                   reason=self.shown_reason())))
         return out
+
+    def shown_reason(self) -> str:
+        """The reason in the reader's language where it is the library's own words (the
+        step limit, chapter 3's guards); a model's or another guard's reason as written."""
+        from agentloop.guards import REASONS  # guards names this module's types
+
+        if self.exit == STEP_LIMIT and \
+                self.reason == STEP_LIMIT_REASON.format(max_steps=self.max_steps):
+            return t(STEP_LIMIT_REASON, max_steps=self.max_steps)
+        if self.exit == GUARDED:
+            return translate(self.reason, among=REASONS)
+        return self.reason
 
     def pending_line(self) -> str | None:
         """`pending approval: R-1 for 1187`, or None when no request was opened."""

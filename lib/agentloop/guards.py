@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     from agentloop.agent import Guard
 
 REPEATED = "same action twice → to an employee"
+# The reasons these guards give, as templates (token_budget's is its f-string's): a reader is
+# shown them translated (agentloop.agent.Transcript.log); another guard's, as written.
+REASONS = (REPEATED, "token budget passed ({total} > {budget}) → to an employee")
+# How a banner names a guard (guard_label), as templates: the same.
+LABELS = ("repeated action", "token budget {budget}")
 TOKEN_BUDGET = 300
 REPEATED_GUARD = "repeated"          # a guard's name on a command line or in agent.json
 TOKENS_GUARD = "tokens"              # tokens=N

@@ -126,6 +126,23 @@ class RunResult(TypedDict):
 Planner = Callable[[RunState], Any]   # it may propose anything: the controller checks
 
 
+# The controller's reasons (agentloop.controller), as templates: a reader is shown them in
+# the course's language. argument_problem's bounds give the bad_argument forms.
+REASONS = frozenset({
+    "a proposal must be a dict, got {kind}", "type must be 'tool' or 'final', got {kind}",
+    "a {kind} proposal needs {field}", "a {kind} proposal has only {fields}; got also {field}",
+    "no tool named {name}; registered: {names}",
+    "args must be a dict of argument values, got {args}", "{name} needs the argument {arg}",
+    "{name} takes {allowed}; got also {arg}", "{name}'s {arg} must be {kind}, got {value}",
+    *(f"{{name}}'s {{arg}} must be {bound}, got {{value}}" for bound in (
+        "from {low} to {high} characters", "from {low} to {high}", "at most {high} characters",
+        "at least {low} characters", "at most {high}", "at least {low}")),
+    "{name}'s {arg} must be the requested key {key}, got {value}",
+    "a final answer needs an observation first: call a tool",
+    "the answer must be what the last tool call returned ({result}), got {answer}",
+})
+
+
 class ProposalRejected(ValueError):
     """The controller refused a proposal; `code` says which rule, `reason` says why.
 
@@ -134,8 +151,9 @@ class ProposalRejected(ValueError):
     def __init__(self, code: str, reason: str) -> None:
         super().__init__(code, reason)  # both in args, so the exception pickles and copies
         self.code = code
-        # what a reader is shown, in the course's language; args keep the rule's English
-        self.reason = translate(reason)
+        # what a reader is shown: a reason of the controller's rules in the course's
+        # language; args keep the rule's English, and anyone else's reason stays as written
+        self.reason = translate(reason, among=REASONS)
 
     def __str__(self) -> str:
         return t("proposal rejected ({code}): {reason}", code=self.code, reason=self.reason)

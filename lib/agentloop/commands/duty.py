@@ -23,10 +23,11 @@ import argparse
 from pathlib import Path
 
 from agentloop.commands._options import live_model
+from agentloop.duty.banner import board_words
 from agentloop.duty.board import check_card, load_board, shown_name
 from agentloop.duty.shift import run_shift
 from agentloop.duty.trace import against_board, find_trace, format_replay
-from agentloop.i18n import t, translate
+from agentloop.i18n import t
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -65,11 +66,11 @@ def _board(args: argparse.Namespace) -> int:
     for name in board.files:
         if name in board.unreadable:
             print(t("{file}: unreadable — {reason}", file=name,
-                    reason=translate(board.unreadable[name])))
+                    reason=board_words(board.unreadable[name])))
             continue
         card = board.cards[name]
         problems = check_card(card, board)  # the board's data: shown in the reader's words
         verdict = "ok" if not problems else t("problems: {problems}", problems="; ".join(
-            translate(problem) for problem in problems))
+            board_words(problem) for problem in problems))
         print(f"{name}: {card.id} | {card.status} | {card.title} | {verdict}")
     return 0

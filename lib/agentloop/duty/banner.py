@@ -37,12 +37,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from agentloop.duty.faults import FAULT_ERROR
 from agentloop.duty.handover import message_for
-from agentloop.duty.officer import NEEDS_INPUT, SIMILAR_IDS, SUCCESS, Run, RunInput
+from agentloop.duty.officer import NEEDS_INPUT, NOTES, SIMILAR_IDS, SUCCESS, Run, RunInput
 from agentloop.duty.planner import SCENARIO, SCENARIO_ROUTE
 from agentloop.duty.state import DutyStep
 from agentloop.duty.workspace import LIVE_PREFIX, Workspace
-from agentloop.guards import guard_label
+from agentloop.guards import LABELS, guard_label
 from agentloop.i18n import t, translate
 from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
 from agentloop.openai_compatible import SETTING_PREFIX
@@ -97,6 +98,23 @@ def format_banner(facts: dict[str, Any], run: Run) -> str:
     return "\n".join(lines)
 
 
+# The board's own words a reader is shown translated (a card's problems, why a card file or
+# the board could not be read); the trace and the observations keep them English.
+BOARD_WORDS = ("status {status} is not one of {statuses}",
+               "blocked_by names {card}, which is not on the board",
+               "blocked_by names {card}, which is not an id",
+               "status is blocked but blocked_by names no card", "the card is blocked by itself",
+               "the title is empty", "the group is empty", "no {field} in the header",
+               "not UTF-8 text (byte 0x{byte} at position {position})",
+               "Error: the board folder {board} was not found", FAULT_ERROR)
+
+
+def board_words(text: str) -> str:
+    """One of the board's texts (a problem, a reason, an error) in the reader's language;
+    any other as it is."""
+    return translate(text, among=BOARD_WORDS)
+
+
 def _line(key: str, template: str, **values: object) -> str:
     """`key: text`: the line's key stays English (it names what the workspace configures,
     and a program may pick lines by it, as chapter 5 does); its text is translated."""
@@ -105,14 +123,14 @@ def _line(key: str, template: str, **values: object) -> str:
 
 def step_line(record: DutyStep) -> str:
     """`Step 2 | read_task_cards | continue`, with the step's note if it has one."""
-    note = f" ({translate(record['note'])})" if record["note"] else ""
+    note = f" ({translate(record['note'], among=NOTES)})" if record["note"] else ""
     return f"Step {record['step']} | {record['action']}{note} | {record['decision']}"
 
 
 def outcome_lines(run: Run) -> list[str]:
     """The stop line, what the person is told, and the card files not searched (if any)."""
     label, text = message_for(run)
-    lines = [f"Stop: {run.terminal}", f"{label}: {translate(text)}"]
+    lines = [f"Stop: {run.terminal}", f"{label}: {text}"]  # the run's message, as saved
     unreadable = unreadable_line(run)
     return lines if unreadable is None else [*lines, unreadable]
 
@@ -123,7 +141,8 @@ def unreadable_line(run: Run) -> str | None:
     if not items:
         return None
     return _line("not searched", "{files}", files="; ".join(
-        t("{file} ({reason})", file=i["file"], reason=translate(i["reason"])) for i in items))
+        t("{file} ({reason})", file=i["file"], reason=board_words(i["reason"]))
+        for i in items))
 
 
 def _board_line(facts: dict[str, Any]) -> str:
@@ -158,7 +177,8 @@ def _model_lines(facts: dict[str, Any]) -> list[str]:
 
 
 def _policy_line(facts: dict[str, Any]) -> str:
-    guards = ", ".join(translate(guard_label(g)) for g in facts["guards"]) or t("none")
+    guards = ", ".join(translate(guard_label(g), among=LABELS) for g in facts["guards"]) \
+        or t("none")
     values = {"max_steps": facts["max_steps"], "max_retries": facts["max_retries"],
               "guards": guards}
     asks = [t(ASK_NAMES[rule]) for rule in facts.get("ask_when", [])]

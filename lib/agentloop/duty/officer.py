@@ -539,9 +539,13 @@ def _plain(value: Any) -> Any:
         return {"unrecordable": short_repr(value, 200)}
 
 
+# A step's note, as templates (a banner shows it translated; the trace keeps it English).
+NOTES = ("refused: {code}", "not run: a guard stopped it")
+
+
 def _note(observation: dict[str, Any]) -> str:
     if "refused" in observation:
-        return f"refused: {observation['refused']}"
+        return NOTES[0].format(code=observation["refused"])
     if "guard" in observation:
-        return "not run: a guard stopped it"
+        return NOTES[1]
     return ""

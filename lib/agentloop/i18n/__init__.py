@@ -18,6 +18,8 @@ in every language, and English output is exactly what it was before translations
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from agentloop.i18n.catalog import Catalog, CatalogError, Markup, catalog
 from agentloop.i18n.display import rtl_block, show
 from agentloop.i18n.languages import (
@@ -52,10 +54,11 @@ def t_html(template: str, /, **values: object) -> str:
 
 
 def translate(text: str, language: str | None = None,
-              markup: Markup = Markup.PLAIN) -> str:
+              markup: Markup = Markup.PLAIN, among: Collection[str] | None = None) -> str:
     """An English text the library made (perhaps in another process) in `language`
-    (default: the current one); a text no template fits stays English."""
-    return catalog(current() if language is None else language).translate(text, markup)
+    (default: the current one); a text no template fits stays English. `among`: the only
+    templates that may fit — always give them for a run's data (a reason, an error)."""
+    return catalog(current() if language is None else language).translate(text, markup, among)
 
 
 def notebook_language(notebook: dict) -> Language:

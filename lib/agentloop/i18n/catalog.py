@@ -24,6 +24,7 @@ import functools
 import html
 import importlib
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from agentloop.i18n.languages import SOURCE, Language, parse_language
@@ -115,19 +116,26 @@ class Catalog:
             return self.render(value, None, markup)
         return html.escape(value, quote=False) if markup == Markup.HTML else value
 
-    def match(self, text: str) -> tuple[str, dict[str, str]] | None:
-        """The template `text` was made from, and its values; None if no entry fits."""
-        if text in self.messages:
+    def match(self, text: str, among: Collection[str] | None = None
+              ) -> tuple[str, dict[str, str]] | None:
+        """The template `text` was made from, and its values; None if no entry fits.
+        `among`: only these templates may fit (a run's data, which a template with little
+        fixed text, "{request} for {order}", would otherwise fit by chance)."""
+        if text in self.messages and (among is None or text in among):
             return text, {}
         for template, pattern in self._patterns:
+            if among is not None and template not in among:
+                continue
             found = pattern.fullmatch(text)
             if found:
                 return template, found.groupdict()
         return None
 
-    def translate(self, text: str, markup: Markup = Markup.PLAIN) -> str:
-        """An English text in this language, matched against the templates."""
-        found = self.match(text) if self.messages else None
+    def translate(self, text: str, markup: Markup = Markup.PLAIN,
+                  among: Collection[str] | None = None) -> str:
+        """An English text in this language, matched against the templates (`among`: only
+        these)."""
+        found = self.match(text, among) if self.messages else None
         if found is None:
             return html.escape(text, quote=False) if markup == Markup.HTML else text
         template, values = found

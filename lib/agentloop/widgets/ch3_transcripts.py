@@ -18,7 +18,7 @@ from typing import Any
 
 from agentloop.agent import ANSWERED, GUARDED, MAX_STEPS, Transcript, run_agent
 from agentloop.guards import TOKEN_BUDGET, repeated_action, token_budget, validate_budget
-from agentloop.i18n import is_rtl, t, translate
+from agentloop.i18n import is_rtl, t
 from agentloop.i18n.display import RTL_CLASS, RTL_STYLE, rtl_block
 from agentloop.loop import STEP_RANGE
 from agentloop.messages import describe_action
@@ -61,10 +61,10 @@ def summary(transcript: Transcript, shown: int | None = None) -> str:
         line = t("exit: end_turn on step {step} (the model answered)", step=transcript.ended_on)
     elif transcript.exit == GUARDED:
         line = t("exit: a guard on step {step} ({reason})", step=transcript.ended_on,
-                 reason=translate(transcript.reason))
+                 reason=transcript.shown_reason())
     else:
         line = t("exit: {exit} on step {step} ({reason})", exit=transcript.exit,
-                 step=transcript.ended_on, reason=translate(transcript.reason))
+                 step=transcript.ended_on, reason=transcript.shown_reason())
     pending = transcript.pending_line()
     return line if pending is None else t("{exit}; {pending}", exit=line, pending=pending)
 

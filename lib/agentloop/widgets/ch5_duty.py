@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from agentloop.duty.banner import board_words
 from agentloop.duty.banner import outcome_lines as banner_outcome
 from agentloop.duty.board_tools import (
     DRAFT_SUMMARY,
@@ -27,7 +28,7 @@ from agentloop.duty.example import BOARD, FIXED_BOARD, WORKSPACE, write_office
 from agentloop.duty.officer import Run, RunInput, run_officer
 from agentloop.duty.planner import DutyModel
 from agentloop.duty.state import DutyStep
-from agentloop.i18n import is_rtl, t, translate
+from agentloop.i18n import is_rtl, t
 from agentloop.i18n.display import RTL_CLASS, RTL_STYLE, rtl_block
 from agentloop.loop import MAX_RETRIES, MAX_STEPS, RETRY_RANGE, STEP_RANGE
 from agentloop.widgets.common import TextFallback, html_table, text_table
@@ -75,7 +76,7 @@ def observed(record: DutyStep) -> str:
     """What came back on one step, in a few words."""
     observation = record["observation"]
     if not observation["ok"]:
-        return translate(observation["error"])
+        return board_words(observation["error"])
     if record["action"] == READ_TASK_CARDS:
         found = ", ".join(observation["matches"]) or t("no match")
         return t("page {page} of {pages}: {found}", page=observation["page"],
@@ -84,7 +85,7 @@ def observed(record: DutyStep) -> str:
         if observation["valid"]:
             return t("{card} is valid", card=observation["card"])
         return t("{card}: {problems}", card=observation["card"], problems="; ".join(
-            translate(problem) for problem in observation["problems"]))
+            board_words(problem) for problem in observation["problems"]))
     if record["action"] == DRAFT_SUMMARY:
         cards = ", ".join(observation["cards"])
         if observation["contract"]["ok"]:

@@ -20,7 +20,7 @@ import pytest
 from agentloop.agent import run_agent
 from agentloop.cli import main
 from agentloop.controller import validate_proposal
-from agentloop.duty.banner import outcome_lines
+from agentloop.duty.banner import board_words, outcome_lines
 from agentloop.duty.example import write_office
 from agentloop.duty.shift import run_shift
 from agentloop.guards import repeated_action, token_budget
@@ -29,7 +29,7 @@ from agentloop.harness.states import IllegalTransition, validate_transition
 from agentloop.i18n import TRANSLATED, catalog, speaking
 from agentloop.models import SupportModel
 from agentloop.openai_compatible import endpoint_problem
-from agentloop.proposals import ProposalRejected, new_state
+from agentloop.proposals import REASONS, ProposalRejected, new_state
 from agentloop.shop import EXAMPLE_TASKS
 from agentloop.tools import Tool, ToolRegistry, default_registry, validate_key
 from agentloop.validation import validate_whole_number
@@ -203,6 +203,19 @@ def test_everything_the_library_says_in_chapters_2_and_3_has_a_translation(langu
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_of_the_controller_is_one_of_its_templates(language):
+    """A refusal's reason is translated only by the controller's own templates (REASONS), so
+    a learner's reason, or an officer's, is never half-translated by some other entry."""
+    words = catalog(language)
+    reasons = {refused.args[1] for refused in rejections()}
+    assert sorted(r for r in reasons if words.match(r, among=REASONS) is None) == []
+    assert len(reasons) > 15
+    with speaking(language):
+        mine = ProposalRejected("bad_argument", "no tool for that, sorry")
+    assert mine.reason == "no tool for that, sorry"  # "{request} for {order}" fits it, but no
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_refusal_keeps_its_code_and_its_english_record(language):
     """A reader sees the reason in the language; the code and the trace's record stay."""
     proposal = {"type": "tool", "name": "lookup", "args": {"key": "design"}}
@@ -224,6 +237,21 @@ def test_english_is_as_it_was():
     assert transcript.lines()[-1] == "  stopping: 2 steps without an answer → to an employee"
     assert transcript.lines()[1] == "  step 1. plan: I ask the courier for the date."
     assert transcript.log() == transcript.lines()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_data_is_translated_only_by_its_own_templates(language):
+    """A reason a model or a guard wrote, the officer's message and a card's problem keep
+    their words even where a short template ("{request} for {order}") would fit them."""
+    def ask_for_approval(steps):
+        return "waiting for approval" if len(steps) > 1 else None
+
+    with speaking(language):
+        transcript = run_agent(SupportModel(), EXAMPLE_TASKS["courier 1042"], 5,
+                               [ask_for_approval])
+        shown = transcript.log()[-1]
+        assert board_words("a title for the hall") == "a title for the hall"
+    assert shown.endswith("waiting for approval")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
