@@ -23,7 +23,7 @@ def is_whole_number(value: object, low: int | None = None, high: int | None = No
     return (low is None or value >= low) and (high is None or value <= high)
 
 
-# What is allowed, in words, for each kind of bound; with a unit, the unit after the number.
+# What is allowed, in (English) words, for each kind of bound; a unit after the number.
 _RANGES = {
     "both": ("an integer from {low} to {high}", "an integer from {low} to {high} {unit}"),
     "positive": ("a positive integer", "a positive integer {unit}"),
@@ -34,15 +34,29 @@ _RANGES = {
 }
 
 
+# The error, a whole sentence for each kind of bound (what a reader is shown, translated).
+_ERRORS = {
+    "both": "{name} must be an integer from {low} to {high}, got {value}",
+    "both+unit": "{name} must be an integer from {low} to {high} {unit}, got {value}",
+    "positive": "{name} must be a positive integer, got {value}",
+    "natural": "{name} must be a whole number of 0 or more, got {value}",
+    "low": "{name} must be an integer of {low} or more, got {value}",
+    "high": "{name} must be an integer of at most {high}, got {value}",
+    "any": "{name} must be an integer, got {value}",
+}
+
+
+def _range_kind(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return "both"
+    if low in (0, 1):
+        return "positive" if low == 1 else "natural"
+    return "low" if low is not None else "high" if high is not None else "any"
+
+
 def _range_words(low: int | None, high: int | None, unit: str) -> tuple[str, dict[str, object]]:
     """The template that says what is allowed, and its values."""
-    if low is not None and high is not None:
-        kind = "both"
-    elif low in (0, 1):
-        kind = "positive" if low == 1 else "natural"
-    else:
-        kind = "low" if low is not None else "high" if high is not None else "any"
-    plain, with_unit = _RANGES[kind]
+    plain, with_unit = _RANGES[_range_kind(low, high)]
     return (with_unit, {"low": low, "high": high, "unit": unit}) if unit else \
         (plain, {"low": low, "high": high})
 
@@ -62,9 +76,11 @@ def validate_whole_number(name: str, value: Any, low: int | None = None,
     ValueError: max_steps must be an integer from 1 to 5, got 6
     """
     if not is_whole_number(value, low, high):
-        template, values = _range_words(low, high, unit)
-        if unit:  # the unit in the reader's language too
-            values["unit"] = t(unit)
-        raise ValueError(t("{name} must be {allowed}, got {value}", name=name,
-                           allowed=t(template, **values), value=repr(value)))
+        kind = _range_kind(low, high)
+        template = _ERRORS[kind] if not unit else _ERRORS.get(f"{kind}+unit")
+        if template is None:  # a unit on a one-sided range: no course message has one
+            raise ValueError(f"{name} must be {whole_number_range(low, high, unit)}, "
+                             f"got {value!r}")
+        raise ValueError(t(template, name=name, low=low, high=high,
+                           unit=t(unit) if unit else "", value=repr(value)))
     return value  # is_whole_number made sure it is an int

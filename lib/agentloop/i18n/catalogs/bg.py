@@ -2044,14 +2044,6 @@ MESSAGES = {
     "the answer must be what the last tool call returned ({result}), got {answer}":
         "отговорът трябва да е това, което върна последното извикване на инструмент "
         "({result}), а е {answer}",
-    "{name} must be {allowed}, got {value}": "{name} трябва да е {allowed}, а е {value}",
-    "an integer from {low} to {high}": "цяло число от {low} до {high}",
-    "an integer from {low} to {high} {unit}": "цяло число от {low} до {high} {unit}",
-    "a positive integer": "цяло положително число",
-    "a whole number of 0 or more": "цяло число, 0 или повече",
-    "an integer of {low} or more": "цяло число, {low} или повече",
-    "an integer of at most {high}": "цяло число, най-много {high}",
-    "an integer": "цяло число",
     "tokens": "токена",
     "key must be a string of {low} to {high} characters, got {key}":
         "ключът трябва да е низ от {low} до {high} знака, а е {key}",
@@ -2445,4 +2437,18 @@ MESSAGES = {
     "budget {budget}": "бюджет {budget}",
     "tokens (≈ words × 1.3)": "токени (≈ думи × 1,3)",
     "Every request resends the whole history": "Всяка заявка изпраща отново цялата история",
+    # --- whole numbers out of range (validation.validate_whole_number), one sentence each ---
+    "{name} must be an integer from {low} to {high}, got {value}":
+        "{name} трябва да е цяло число от {low} до {high}, а е {value}",
+    "{name} must be an integer from {low} to {high} {unit}, got {value}":
+        "{name} трябва да е цяло число от {low} до {high} {unit}, а е {value}",
+    "{name} must be a positive integer, got {value}":
+        "{name} трябва да е цяло положително число, а е {value}",
+    "{name} must be a whole number of 0 or more, got {value}":
+        "{name} трябва да е цяло число, 0 или повече, а е {value}",
+    "{name} must be an integer of {low} or more, got {value}":
+        "{name} трябва да е цяло число, {low} или повече, а е {value}",
+    "{name} must be an integer of at most {high}, got {value}":
+        "{name} трябва да е цяло число, най-много {high}, а е {value}",
+    "{name} must be an integer, got {value}": "{name} трябва да е цяло число, а е {value}",
 }

@@ -2041,14 +2041,6 @@ MESSAGES = {
     "the answer must be what the last tool call returned ({result}), got {answer}":
         "پاسخ باید همان چیزی باشد که آخرین فراخوانی ابزار برگرداند (`{result}`)، اما "
         "`{answer}` رسید",
-    "{name} must be {allowed}, got {value}": "`{name}` باید {allowed} باشد، اما `{value}` رسید",
-    "an integer from {low} to {high}": "عددی صحیح از {low} تا {high}",
-    "an integer from {low} to {high} {unit}": "عددی صحیح از {low} تا {high} {unit}",
-    "a positive integer": "عددی صحیح و مثبت",
-    "a whole number of 0 or more": "عددی صحیح، ۰ یا بیشتر",
-    "an integer of {low} or more": "عددی صحیح، {low} یا بیشتر",
-    "an integer of at most {high}": "عددی صحیح، حداکثر {high}",
-    "an integer": "عددی صحیح",
     "tokens": "توکن",
     "key must be a string of {low} to {high} characters, got {key}":
         "کلید باید رشته‌ای {low} تا {high} نویسه‌ای باشد، اما `{key}` رسید",
@@ -2436,4 +2428,18 @@ MESSAGES = {
     "budget {budget}": "بودجهٔ {budget}",
     "tokens (≈ words × 1.3)": "توکن‌ها (≈ واژه‌ها × ۱٫۳)",
     "Every request resends the whole history": "هر درخواست کل تاریخچه را دوباره می‌فرستد",
+    # --- whole numbers out of range (validation.validate_whole_number), one sentence each ---
+    "{name} must be an integer from {low} to {high}, got {value}":
+        "`{name}` باید عددی صحیح از {low} تا {high} باشد، اما `{value}` رسید",
+    "{name} must be an integer from {low} to {high} {unit}, got {value}":
+        "`{name}` باید عددی صحیح از {low} تا {high} {unit} باشد، اما `{value}` رسید",
+    "{name} must be a positive integer, got {value}":
+        "`{name}` باید عددی صحیح و مثبت باشد، اما `{value}` رسید",
+    "{name} must be a whole number of 0 or more, got {value}":
+        "`{name}` باید عددی صحیح، ۰ یا بیشتر، باشد، اما `{value}` رسید",
+    "{name} must be an integer of {low} or more, got {value}":
+        "`{name}` باید عددی صحیح، {low} یا بیشتر، باشد، اما `{value}` رسید",
+    "{name} must be an integer of at most {high}, got {value}":
+        "`{name}` باید عددی صحیح، حداکثر {high}، باشد، اما `{value}` رسید",
+    "{name} must be an integer, got {value}": "`{name}` باید عددی صحیح باشد، اما `{value}` رسید",
 }

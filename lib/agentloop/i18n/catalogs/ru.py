@@ -2074,15 +2074,6 @@ MESSAGES = {
     "the answer must be what the last tool call returned ({result}), got {answer}":
         "ответ должен быть тем, что вернул последний вызов инструмента ({result}), а "
         "получено {answer}",
-    "{name} must be {allowed}, got {value}":
-        "значение {name} должно быть {allowed}, а получено {value}",
-    "an integer from {low} to {high}": "целым числом от {low} до {high}",
-    "an integer from {low} to {high} {unit}": "целым числом от {low} до {high} ({unit})",
-    "a positive integer": "положительным целым числом",
-    "a whole number of 0 or more": "целым числом не меньше 0",
-    "an integer of {low} or more": "целым числом не меньше {low}",
-    "an integer of at most {high}": "целым числом не больше {high}",
-    "an integer": "целым числом",
     "tokens": "токены",
     "key must be a string of {low} to {high} characters, got {key}":
         "ключ должен быть строкой от {low} до {high} символов, а получено {key}",
@@ -2475,4 +2466,20 @@ MESSAGES = {
     "budget {budget}": "бюджет {budget}",
     "tokens (≈ words × 1.3)": "токены (≈ слова × 1,3)",
     "Every request resends the whole history": "Каждый запрос заново отправляет всю историю",
+    # --- whole numbers out of range (validation.validate_whole_number), one sentence each ---
+    "{name} must be an integer from {low} to {high}, got {value}":
+        "значение {name} должно быть целым числом от {low} до {high}, а получено {value}",
+    "{name} must be an integer from {low} to {high} {unit}, got {value}":
+        "значение {name} должно быть целым числом от {low} до {high} ({unit}), а получено "
+        "{value}",
+    "{name} must be a positive integer, got {value}":
+        "значение {name} должно быть положительным целым числом, а получено {value}",
+    "{name} must be a whole number of 0 or more, got {value}":
+        "значение {name} должно быть целым числом не меньше 0, а получено {value}",
+    "{name} must be an integer of {low} or more, got {value}":
+        "значение {name} должно быть целым числом не меньше {low}, а получено {value}",
+    "{name} must be an integer of at most {high}, got {value}":
+        "значение {name} должно быть целым числом не больше {high}, а получено {value}",
+    "{name} must be an integer, got {value}":
+        "значение {name} должно быть целым числом, а получено {value}",
 }
