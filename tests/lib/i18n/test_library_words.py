@@ -26,7 +26,7 @@ from agentloop.duty.shift import run_shift
 from agentloop.guards import repeated_action, token_budget
 from agentloop.harness import DEMO_GOAL, DONE, IDLE, demo_harness, describe, run_demo
 from agentloop.harness.states import IllegalTransition, validate_transition
-from agentloop.i18n import TRANSLATED, catalog, speaking
+from agentloop.i18n import TRANSLATED, Catalog, catalog, speaking
 from agentloop.models import SupportModel
 from agentloop.openai_compatible import endpoint_problem
 from agentloop.proposals import REASONS, ProposalRejected, new_state
@@ -427,3 +427,48 @@ def test_a_refused_answer_has_a_translation(language, tmp_path):
     texts = answer_refusals(tmp_path)
     assert sorted(t for t in texts if words.match(t) is None) == []
     assert len(set(texts)) == len(texts) == 7
+
+
+def library_templates() -> set[str]:
+    """The catalog's templates that only the library's own words (LIBRARY_SOURCES) write."""
+    from tests.lib.i18n.test_catalogs import LIBRARY_SOURCES, SOURCES, shape
+
+    checks = [path for path in SOURCES if path not in LIBRARY_SOURCES]
+    own = set()
+    for path in LIBRARY_SOURCES:
+        own |= {shape(node) for node in _literals(path)}
+    other = set()
+    for path in checks:
+        other |= {shape(node) for node in _literals(path)}
+    return {key for key in catalog("ru").messages if shape(key) in own - other}
+
+
+def _literals(path: Path) -> set[str]:
+    import ast
+
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.add(node.value)
+        elif isinstance(node, ast.JoinedStr):
+            out.add("".join(p.value if isinstance(p, ast.Constant) else "{}" for p in node.values))
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_library_words_never_take_over_what_a_check_says(language):
+    """A check's label or reason is translated by matching it against the whole catalog; the
+    library's own templates (some with little fixed text, "task: {task}") must not be the
+    one that fits it where a check's template would, or where it would stay English."""
+    from tests.lib.i18n.test_catalogs import LATER_CHAPTERS, check_texts, later_texts, reasons
+
+    full = catalog(language)
+    ours = library_templates()
+    without = Catalog(full.language, {k: v for k, v in full.messages.items() if k not in ours})
+    texts = set(check_texts()) | set(reasons())
+    for chapter in LATER_CHAPTERS:
+        texts |= later_texts(chapter)
+    taken = sorted(t for t in texts if (full.match(t) or ("",))[0] in ours and
+                   (without.match(t) or ("",))[0] not in ours)
+    assert taken == []
+    assert len(ours) > 200 and len(texts) > 1500
