@@ -159,3 +159,48 @@ def progress_shown(page: Any) -> dict[str, str]:
     return dict(page.eval_on_selector_all(
         ".agentloop-progress tr[data-check]",
         "rows => rows.map(r => [r.dataset.check, r.dataset.status])"))
+
+
+# --------------------------------------------------------------------------- the course's plugin
+DEAD_WIDGET = "Error displaying widget"
+
+
+def current_tab(page: Any, path: str, timeout: int = CHECK_TIMEOUT) -> None:
+    """Wait until the main area's tab in front is the file `path` (relative to the root:
+    its tab's tooltip names the path)."""
+    page.wait_for_function(
+        """path => { const tab = document.querySelector(
+                       '#jp-main-dock-panel .lm-TabBar-tab.jp-mod-current');
+                     return !!tab && tab.title.split('\\n').includes('Path: ' + path); }""",
+        arg=path, timeout=timeout, polling=250)
+
+
+def check_cell(page: Any, check_id: str) -> Any:
+    """The code cell of the notebook in front that runs `check("<check_id>")`."""
+    return page.locator(f"{CURRENT} .jp-CodeCell").filter(has_text=f'check("{check_id}")').first
+
+
+def panel_button(page: Any, check_id: str, kind: str) -> Any:
+    """A button of the panel under a check ("hint" or "solution-button")."""
+    return check_cell(page, check_id).locator(f".agentloop-check-panel .agentloop-{kind}")
+
+
+def wait_text(locator: Any, text: str, timeout: int = CHECK_TIMEOUT) -> str:
+    """Wait until the element's text contains `text`; its text."""
+    locator.wait_for(timeout=timeout)
+    locator.page.wait_for_function("([el, text]) => el.textContent.includes(text)",
+                                   arg=[locator.element_handle(), text], timeout=timeout)
+    return locator.inner_text()
+
+
+def open_start_page(page: Any) -> str:
+    """Press "Start here" above the notebook in front; the start page's text, rendered."""
+    page.locator(f"{CURRENT} .agentloop-start").click()
+    shown = page.locator(".jp-MarkdownViewer:not(.lm-mod-hidden) .jp-RenderedMarkdown")
+    shown.locator("h1").first.wait_for(timeout=CHECK_TIMEOUT)
+    return shown.inner_text()
+
+
+def dead_widgets(page: Any) -> int:
+    """How many outputs on the page say a widget could not be shown."""
+    return page.get_by_text(DEAD_WIDGET).count()

@@ -7,7 +7,12 @@ learner's (no grader to import), chapter 1 must run to the end with blank exerci
 correct answer must pass its checks, open its lock, show its solution and show in the
 progress, "show me anyway" must show the instructor notebook's answer (this is a clone of
 the course), and the course command, run again, must keep the answer. Nothing may be
-written to the home folder. Screenshots are saved in test-artifacts/learner-lab-*.png.
+written to the home folder. What the course's Lab plugin adds is driven here too: the Lab
+opens on chapter 1 with the start page one click away, hints open step by step (a failed
+try, then the Hint button), the Solution button is locked until the answer passes, the
+progress page fills itself in, and after a reload or a kernel restart no widget output is
+dead and only the notebooks on screen have a kernel. Screenshots are saved in
+test-artifacts/learner-lab-*.png.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from browser_env import (
     stop_process_group,
     wait_for_server,
 )
-from lab_ui import NotebookFacts, menu, open_notebook
+from lab_ui import KERNEL_IDLE_JS, NotebookFacts, menu, open_notebook
 from learner_builds import learner_release
 from learner_ui import (
     add_cell_and_run,
@@ -41,6 +46,10 @@ from learner_ui import (
     center,
     check_ids_after,
     check_outputs,
+    current_tab,
+    dead_widgets,
+    open_start_page,
+    panel_button,
     progress_shown,
     run_all_to_the_end,
     run_next_cells,
@@ -48,6 +57,7 @@ from learner_ui import (
     screenshot,
     show_me_anyway,
     wait_checks_passed,
+    wait_text,
     write_answer,
 )
 
@@ -56,6 +66,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 CHAPTER = "01_agent_loop.ipynb"
 EXERCISE = "ch1-decide-answer"
 INSTRUCTOR = ROOT / "chapters" / CHAPTER
+PROGRESS = "00_progress.ipynb"
+# a first try that is wrong: decide() always goes on (a failure, the limit, success ignored)
+WRONG = 'def decide(state):\n    return "continue"\n'
 TEACHER_TOOLS = ("@jupyter/nbgrader",)
 LITE_KERNEL = "@jupyterlite/pyodide-kernel-extension"
 
@@ -126,6 +139,23 @@ def test_the_course_command_made_the_workspace_and_serves_it_alone(course) -> No
     assert "BEGIN SOLUTION" not in text and "raise NotImplementedError()" in text
 
 
+def test_the_lab_opens_on_chapter_1_and_the_start_page_is_one_click_away(
+        course, page: Any, console: ConsoleLog) -> None:
+    """The address the course command prints (the server's root) shows chapter 1, not a
+    Launcher; "Start here" above it opens the start page, rendered."""
+    lab, _ = course
+    page.goto(lab.url, wait_until="domcontentloaded")
+    current_tab(page, CHAPTER)
+    assert page.locator(".jp-Launcher:not(.lm-mod-hidden)").count() == 0
+    start = open_start_page(page)
+    current_tab(page, "00_start_here.md")
+    assert start.splitlines()[0] == "Start here"
+    assert "How an exercise works" in start and "Solution (locked)" in start
+    assert page.locator('.jp-RenderedMarkdown a[href*="01_agent_loop.ipynb"]').count() >= 1
+    screenshot(page, "learner-lab-start-here.png")
+    assert console.errors == [], console.errors
+
+
 def test_the_learners_lab_has_no_teacher_tools_and_no_news(course, page: Any,
                                                            console: ConsoleLog) -> None:
     lab, _ = course
@@ -164,13 +194,44 @@ def test_a_new_learner_works_through_chapter_1(course, page: Any, console: Conso
     assert all(calm_blank(text) for text in blank.values()), blank
     screenshot(page, "learner-lab-blank.png")
 
-    # the first exercise, answered as the instructor notebook does: its checks pass and
-    # its lock opens
+    # a wrong first try: failing cases under their rule; one hint step opens and the cell
+    # says how many are left; Hint opens the next; Solution stays locked
+    first = checks[0]
+    hint = panel_button(page, first, "hint")
+    assert wait_text(hint, "after your first try") and hint.is_disabled()
+    write_answer(page, "def decide(state):", WRONG)
+    page.keyboard.press("Shift+Enter")
+    tried = wait_text(page.locator(".jp-OutputArea").filter(has_text=f"{first}:").first,
+                      "more hint")
+    assert "✘" in tried and "hint 1 of" in tried and "hint 2 of" not in tried, tried
+    assert "Traceback" not in tried and "not answered yet" not in tried
+    assert wait_text(hint, "left") and not hint.is_disabled()
+    hint.click()
+    steps = page.locator('.agentloop-hints[data-open="2"]')
+    steps.wait_for(timeout=60_000)
+    assert "hint 2 of" in steps.inner_text()
+    locked = panel_button(page, first, "solution-button")
+    assert locked.inner_text().strip() == "Solution (locked)"
+    screenshot(page, "learner-lab-hints.png")
+
+    # the first exercise, answered as the instructor notebook does: its checks pass, its
+    # lock opens and the chapter's bar moves
     write_answer(page, "def decide(state):", answer_of(INSTRUCTOR, EXERCISE))
     run_next_cells(page, len(checks))
     passed = wait_checks_passed(page, checks, f'solution("{EXERCISE}")')
     assert f"★ exercise {EXERCISE} solved" in passed[checks[-1]]
+    bar = page.locator(".agentloop-chapter-progress").last
+    assert int(bar.get_attribute("data-passed")) >= len(checks)
     screenshot(page, "learner-lab-passed.png")
+
+    # the Solution button, open now: the course's answer next to the learner's
+    opened = panel_button(page, checks[-1], "solution-button")
+    assert wait_text(opened, "Solution") and "locked" not in opened.inner_text()
+    opened.click()
+    beside = page.locator(".agentloop-check-panel "
+                          f'.agentloop-solution[data-exercise="{EXERCISE}"]')
+    beside.wait_for(timeout=60_000)
+    assert 'observation.get("retryable", True)' in beside.inner_text()
 
     # the kernel is the learner's: the grader is not there to import
     add_cell_and_run(page, "import importlib.util, sys\n"
@@ -183,7 +244,8 @@ def test_a_new_learner_works_through_chapter_1(course, page: Any, console: Conso
 
     # the solution, next to the learner's answer
     add_cell_and_run(page, f'from agentloop.practice import solution\n\nsolution("{EXERCISE}")')
-    shown = page.locator(f'.agentloop-solution[data-exercise="{EXERCISE}"]')
+    shown = page.locator(f'.jp-OutputArea-executeResult .agentloop-solution'
+                         f'[data-exercise="{EXERCISE}"]')
     shown.wait_for(timeout=60_000)
     assert shown.get_attribute("data-when") == "after passing"
     assert 'observation.get("retryable", True)' in shown.inner_text()
@@ -197,9 +259,8 @@ def test_a_new_learner_works_through_chapter_1(course, page: Any, console: Conso
     screenshot(page, "learner-lab-show-me-anyway.png")
     save(page)
 
-    # the progress page and the command line agree
-    open_notebook(page, lab.url, "00_progress.ipynb")
-    menu(page, "Run", "Run All Cells")
+    # the progress page fills itself in (no cell run by hand); it and the command line agree
+    open_notebook(page, lab.url, PROGRESS)
     states = progress_shown(page)
     assert {states[c] for c in checks} == {"passed"}
     assert {s for c, s in states.items() if c not in checks} == {"not started"}
@@ -208,9 +269,68 @@ def test_a_new_learner_works_through_chapter_1(course, page: Any, console: Conso
     text = subprocess.run([str(agentloop), "progress", "--workspace", str(lab.root)],
                           capture_output=True, text=True, check=True, env=env).stdout
     assert all(f"✔ passed      {c}" in text for c in checks), text
+    assert "(solution seen before passing)" in text  # "show me anyway" is recorded
 
     assert console.errors == [], console.errors
     assert non_local(console.requests) == []
+
+
+def sessions(lab: LabServer) -> list[str]:
+    """The notebooks that have a kernel (Jupyter's sessions)."""
+    return sorted(s["path"] for s in lab.api("GET", "sessions"))
+
+
+def wait_sessions(page: Any, paths: list[str]) -> None:
+    """Wait until exactly the notebooks `paths` have a kernel (asked from the page)."""
+    page.wait_for_function(
+        """async paths => { const got = (await (await fetch('/api/sessions')).json())
+                                .map(s => s.path).sort();
+                            return JSON.stringify(got) === JSON.stringify(paths); }""",
+        arg=sorted(paths), timeout=120_000)
+
+
+def test_after_a_reload_or_a_restart_no_dead_widget_and_a_kernel_per_notebook_shown(
+        course, page: Any, console: ConsoleLog) -> None:
+    """Chapter 1, saved with its widgets' outputs, opened again: no "Error displaying
+    widget", each widget output shows its text; with two tabs, the Lab reloaded starts a
+    kernel for the one on screen only, and for the other when it is shown; a kernel
+    restart kills no output. No console error."""
+    lab, _ = course
+    open_notebook(page, lab.url, CHAPTER)
+    assert dead_widgets(page) == 0
+    assert page.get_by_text("run the cell to see them").count() >= 1  # the checks' panels
+    page.goto(f"{lab.url}/lab/tree/{PROGRESS}", wait_until="domcontentloaded")  # a 2nd tab
+    progress_shown(page)
+    current_tab(page, PROGRESS)
+
+    menu(page, "Kernel", "Shut Down All Kernels…")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    wait_sessions(page, [])
+    # the Lab has saved its layout (two tabs, the progress page in front): reopened, it is
+    # restored as it was
+    page.wait_for_function(
+        """async () => { const w = await (await fetch('/lab/api/workspaces/default')).json();
+                         const main = (w.data['layout-restorer:data'] || {}).main || {};
+                         return main.current === 'notebook:00_progress.ipynb'
+                                && 'notebook:01_agent_loop.ipynb' in w.data; }""",
+        timeout=60_000)
+    page.goto(f"{lab.url}/lab", wait_until="domcontentloaded")
+    current_tab(page, PROGRESS)
+    progress_shown(page)  # the tab in front fills itself in, so it has its kernel
+    assert sessions(lab) == [PROGRESS]
+    page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text=CHAPTER).click()
+    current_tab(page, CHAPTER)
+    wait_sessions(page, [PROGRESS, CHAPTER])
+    page.wait_for_function(f"() => ({KERNEL_IDLE_JS})()", timeout=120_000)
+    assert dead_widgets(page) == 0
+
+    menu(page, "Kernel", "Restart Kernel…")
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.wait_for_function(f"() => ({KERNEL_IDLE_JS})()", timeout=120_000)
+    assert dead_widgets(page) == 0
+    screenshot(page, "learner-lab-reloaded.png")
+    assert sessions(lab) == [PROGRESS, CHAPTER]
+    assert console.errors == [], console.errors
 
 
 def test_running_the_course_command_again_keeps_the_answer(course, page: Any) -> None:

@@ -32,11 +32,14 @@ from browser_env import (
     require_npm,
 )
 from lab_ui import (
+    CURRENT,
+    RUN_ALL_TIMEOUT,
     NotebookFacts,
     error_outputs,
     mermaid_failures,
     open_lite_notebook,
     run_all,
+    wait_kernel_idle,
     wait_mermaid,
 )
 from learner_ui import (
@@ -46,6 +49,8 @@ from learner_ui import (
     center,
     check_ids_after,
     check_outputs,
+    current_tab,
+    open_start_page,
     progress_shown,
     run_all_to_the_end,
     run_next_cells,
@@ -173,9 +178,9 @@ def test_no_served_file_holds_a_solution_or_hidden_test(site_dir: Path) -> None:
     """Every file the site serves (and every file inside its wheels), grepped for the text
     of every BEGIN SOLUTION / BEGIN HIDDEN TESTS region of the instructor notebooks and
     every reference answer, hidden-case generator and facts function of the checks."""
+    tools = site_tools()
     import answer_leaks
 
-    tools = site_tools()
     needles = answer_leaks.answer_texts(ROOT / "chapters", answer_leaks.public_text(
         ROOT / "chapters", site_dir / "files"))
     regions = [n for n in needles if "solution" in n[0] and n[2]]
@@ -231,4 +236,72 @@ def test_a_learner_in_the_site(site_url: str, page: Any, console: ConsoleLog) ->
     open_lite_notebook(page, site_url, "00_progress.ipynb")
     run_all_to_the_end(page, 1)
     assert {progress_shown(page)[c] for c in checks} == {"passed"}
+    assert non_local(console.requests) == []
+
+
+# --------------------------------------------------------------------------- opening, languages
+def site_lab(site_url: str, query: str = "") -> str:
+    return f"{site_url}/lab/index.html{query}"
+
+
+def test_the_site_opens_on_chapter_1_and_says_while_python_starts(
+        site_url: str, page: Any, console: ConsoleLog) -> None:
+    """The site's address alone shows chapter 1, not a Launcher; while Pyodide starts, a line
+    above it says so and counts the seconds, and goes once the kernel is idle; "Start here"
+    opens the start page, which links the course's other languages."""
+    page.goto(site_lab(site_url), wait_until="domcontentloaded")
+    current_tab(page, "01_agent_loop.ipynb", timeout=RUN_ALL_TIMEOUT)
+    line = page.locator(f"{CURRENT} .agentloop-kernel-start")
+    line.wait_for(timeout=120_000)
+    assert "Starting Python in your browser" in line.inner_text()
+    screenshot(page, "learner-site-starting.png")
+    wait_kernel_idle(page)
+    line.wait_for(state="detached", timeout=60_000)
+    start = open_start_page(page)
+    assert start.splitlines()[0] == "Start here"
+    assert "The course in other languages" in start and "Русский" in start
+    assert page.locator(".jp-Launcher:not(.lm-mod-hidden)").count() == 0
+    assert console.errors == [], console.errors
+    assert non_local(console.requests) == []
+
+
+def test_a_learner_picks_russian_once_in_the_site(site_url: str, page: Any,
+                                                 console: ConsoleLog) -> None:
+    """The Language menu above chapter 1 opens it in Russian (ru/01_agent_loop.ipynb): its
+    checks speak Russian, its solutions come from the Russian release; the choice is kept,
+    so the site opens in Russian next time, its start page is the Russian one and links the
+    Persian one, which reads right to left."""
+    from agentloop.i18n import speaking, t
+
+    page.goto(site_lab(site_url), wait_until="domcontentloaded")
+    current_tab(page, "01_agent_loop.ipynb", timeout=RUN_ALL_TIMEOUT)
+    menu = page.locator("#jp-top-panel select.agentloop-language")
+    assert menu.locator("option").all_inner_texts() == ["English", "Русский", "Български",
+                                                         "فارسی"]
+    assert menu.input_value() == "en"
+    menu.select_option("ru")
+    current_tab(page, "ru/01_agent_loop.ipynb")
+    assert menu.input_value() == "ru"
+    wait_kernel_idle(page)
+    russian = ROOT / "chapters" / "ru" / "01_agent_loop.ipynb"
+    run_all_to_the_end(page, NotebookFacts.read(russian).code_cells)
+    with speaking("ru"):
+        calm = t("not answered yet — write `{name}` above", name="decide")
+    blank = check_outputs(page)
+    assert blank and all(calm in text for text in blank.values()), blank
+    assert error_outputs(page) == []
+    screenshot(page, "learner-site-russian.png")
+
+    page.goto(site_lab(site_url), wait_until="domcontentloaded")  # remembered
+    current_tab(page, "ru/01_agent_loop.ipynb", timeout=RUN_ALL_TIMEOUT)
+    with speaking("ru"):
+        start_words = t("Start here")
+    start = open_start_page(page)
+    assert start.splitlines()[0] == start_words
+    page.locator(".jp-RenderedMarkdown a", has_text="فارسی").click()
+    persian = page.locator('.jp-MarkdownViewer:not(.lm-mod-hidden) .jp-RenderedMarkdown '
+                           'div[dir="rtl"] h1')
+    persian.wait_for(timeout=60_000)
+    screenshot(page, "learner-site-persian-start.png")
+    assert console.errors == [], console.errors
     assert non_local(console.requests) == []

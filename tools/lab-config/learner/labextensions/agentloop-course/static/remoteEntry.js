@@ -18,7 +18,13 @@
  *   (in the site Python itself starts in the browser, which takes a while the first time);
  * - a notebook read from disk keeps no widget views: a widget lives in the kernel that
  *   made it, so after a restart each widget output shows its text (and the check buttons
- *   say to run the cell) instead of "Error displaying widget: model not found".
+ *   say to run the cell) instead of "Error displaying widget: model not found";
+ * - where the course is there in other languages (the site: English at the top, each
+ *   translation in a folder ru/, bg/, fa/), a Language menu in the top bar opens the file
+ *   in front (else chapter 1) in another language; the language of the chapter last on screen is
+ *   remembered in the browser (localStorage), and the course opens in it next time
+ *   (`?lang=ru` in the address chooses too). The Start here button opens the start page of
+ *   the notebook's language.
  */
 (function () {
   "use strict";
@@ -27,6 +33,13 @@
   var START = "00_start_here.md";
   var PROGRESS = "00_progress.ipynb";
   var WIDGET_VIEW = "application/vnd.jupyter.widget-view+json";
+  // the course's languages (agentloop.i18n.LANGUAGES), each named in itself; English is
+  // at the top of the course, a translation in a folder named by its code
+  var LANGUAGES = [["en", "English"], ["ru", "Русский"], ["bg", "Български"],
+                   ["fa", "فارسی"]];
+  var CHOICE = "agentloop-course:language";  // localStorage: the language last read
+  // the button's word in each language (the catalogs' "Start here", lib/agentloop/i18n)
+  var START_WORDS = { ru: "С чего начать", bg: "Откъде да започнеш", fa: "از اینجا شروع کنید" };
   var shared = null;
 
   function newest(versions) {
@@ -52,6 +65,92 @@
 
   function basename(path) {
     return (path || "").split("/").pop();
+  }
+
+  function known(code) {
+    return LANGUAGES.some(function (l) { return l[0] === code; });
+  }
+
+  /** The language a file of the course is in: its folder's, else English. */
+  function language_of(path) {
+    var parts = (path || "").split("/");
+    return parts.length > 1 && known(parts[0]) ? parts[0] : "en";
+  }
+
+  /** Where the course keeps `name` in `code`. */
+  function in_language(code, name) {
+    return code === "en" ? name : code + "/" + name;
+  }
+
+  /** The language the learner chose: ?lang= in the address (then remembered), else the
+   * one remembered, else English. */
+  function chosen() {
+    var asked = new URLSearchParams(window.location.search).get("lang");
+    if (asked && known(asked)) remember(asked);
+    try {
+      var kept = window.localStorage.getItem(CHOICE);
+      return kept && known(kept) ? kept : "en";
+    } catch (error) {  // storage refused (a private window): English
+      return "en";
+    }
+  }
+
+  function remember(code) {
+    try { window.localStorage.setItem(CHOICE, code); } catch (error) { /* not kept */ }
+  }
+
+  /** The languages the course is here in (English, and each translation's folder). */
+  function languages_here(app) {
+    return app.serviceManager.contents.get("", { content: true }).then(function (listing) {
+      var folders = (listing.content || []).filter(function (item) {
+        return item.type === "directory";
+      }).map(function (item) { return item.name; });
+      return LANGUAGES.filter(function (l) {
+        return l[0] === "en" || folders.indexOf(l[0]) >= 0;
+      });
+    }).catch(function () { return [LANGUAGES[0]]; });
+  }
+
+  /** The Language menu in the top bar: the file in front (else chapter 1) in another
+   * language; it shows the language of the course file in front. */
+  function language_menu(Widget, app, languages) {
+    var select = document.createElement("select");
+    select.className = "jp-mod-styled agentloop-language";
+    select.title = "Language · Язык · Език · زبان";
+    select.setAttribute("aria-label", "Language");
+    select.style.cssText = "margin:4px 8px;font-size:var(--jp-ui-font-size1);" +
+      "flex:0 0 auto;width:auto;";  // the top bar would stretch it
+    languages.forEach(function (l) {
+      var option = document.createElement("option");
+      option.value = l[0];
+      option.textContent = l[1];
+      select.appendChild(option);
+    });
+    function course_file(widget) {
+      var path = widget && widget.context && widget.context.path;
+      return /\.(ipynb|md)$/.test(path || "") ? path : null;
+    }
+    function follow() {
+      var path = course_file(app.shell.currentWidget);
+      select.value = path ? language_of(path) : chosen();
+    }
+    select.addEventListener("change", function () {
+      var code = select.value, left = app.shell.currentWidget, path = course_file(left);
+      var target = in_language(code, path ? basename(path) : FIRST);
+      remember(code);
+      exists(app, target).then(function (found) {
+        var open = found ? target : in_language(code, FIRST);
+        return app.commands.execute("docmanager:open", { path: open });
+      }).then(function () {
+        // what was in front closes (a notebook's kernel with it) unless it has changes
+        if (path && left !== app.shell.currentWidget && !left.context.model.dirty) left.close();
+      });
+    });
+    app.shell.currentChanged.connect(follow);
+    follow();
+    var menu = new Widget({ node: select });
+    menu.id = "agentloop-language";  // the shell takes only widgets with an id
+    app.shell.add(menu, "top", { rank: 900 });
   }
 
   /** A notebook read from disk: its outputs without widget views (see the top). */
@@ -161,10 +260,11 @@
     var button = document.createElement("button");
     button.className = "jp-ToolbarButtonComponent jp-mod-minimal jp-Button agentloop-start";
     button.title = "The start page: the chapters, your progress, how checks and solutions work";
-    button.textContent = "Start here";
+    button.textContent = START_WORDS[language_of(panel.context.path)] || "Start here";
     button.style.cssText = "padding:0 8px;font-size:var(--jp-ui-font-size1);";
     button.addEventListener("click", function () {
-      app.commands.execute("docmanager:open", { path: start_page, factory: "Markdown Preview" });
+      var path = in_language(language_of(panel.context.path), start_page);
+      app.commands.execute("docmanager:open", { path: path, factory: "Markdown Preview" });
     });
     panel.toolbar.insertItem(0, "agentloop-start", new Widget({ node: button }));
   }
@@ -206,26 +306,34 @@
       patch_contents(app);
       var ready = Promise.all([shared_module("@lumino/widgets"),
                                shared_module("@jupyterlab/notebook"),
-                               exists(app, START)]);
+                               exists(app, START), languages_here(app)]);
+      ready.then(function (found) {
+        if (found[0] && found[3].length > 1) language_menu(found[0].Widget, app, found[3]);
+      });
 
       function start_kernel(panel) {
         var i = deferred.indexOf(panel);
         if (i < 0) return;
         deferred.splice(i, 1);
         var session = panel.sessionContext;
-        session.kernelPreference = panel.agentloop_preference;
+        session.kernelPreference = Object.assign({}, session.kernelPreference,
+          { shouldStart: true, autoStartDefault: panel.agentloop_autostart });
         session.ready.then(function () {  // a kernel still running (a reload) is kept
-          if (!session.isDisposed && !(session.session && session.session.kernel)) {
-            session.startKernel();
-          }
-        });
+          if (session.isDisposed || (session.session && session.session.kernel)) return;
+          // the notebook's kernel if this server has it (its name is known only once the
+          // notebook is read), else the server's default (the site's Pyodide)
+          var specs = app.serviceManager.kernelspecs.specs;
+          var wanted = session.kernelPreference.name;
+          var name = specs && specs.kernelspecs[wanted] ? wanted : specs && specs.default;
+          return name ? session.changeKernel({ name: name }) : session.startKernel();
+        }).catch(function (error) { console.warn("agentloop-course: no kernel started", error); });
       }
 
       app.docRegistry.addWidgetExtension("Notebook", {
         createNew: function (panel, context) {
           if (restoring) {  // a tab the layout reopens: its kernel waits until it is shown
             var session = context.sessionContext;
-            panel.agentloop_preference = session.kernelPreference;
+            panel.agentloop_autostart = session.kernelPreference.autoStartDefault;
             session.kernelPreference = Object.assign({}, session.kernelPreference,
               { shouldStart: false, autoStartDefault: false });
             deferred.push(panel);
@@ -241,7 +349,14 @@
       });
 
       app.shell.currentChanged.connect(function (_, change) {
-        if (change.newValue) start_kernel(change.newValue);
+        if (!change.newValue) return;
+        // while the layout is restored each tab it reopens is briefly in front: the one
+        // still in front once it is done gets its kernel (app.restored, below)
+        if (!restoring) start_kernel(change.newValue);
+        var path = change.newValue.context && change.newValue.context.path;
+        if (/\.ipynb$/.test(path || "") && basename(path) !== PROGRESS) {
+          remember(language_of(path));  // the language of the chapter last on screen
+        }
       });
 
       app.restored.then(function () {
@@ -256,9 +371,14 @@
         var named = /\/tree\/./.test(window.location.pathname) ||
           new URLSearchParams(window.location.search).has("path");
         if (!named && open.every(function (w) { return w.hasClass("jp-Launcher"); })) {
-          exists(app, FIRST).then(function (found) {
-            if (!found) return;
-            app.commands.execute("docmanager:open", { path: FIRST }).then(function () {
+          var first = in_language(chosen(), FIRST);
+          exists(app, first).then(function (found) {
+            return found ? first : exists(app, FIRST).then(function (english) {
+              return english ? FIRST : null;
+            });
+          }).then(function (path) {
+            if (!path) return;
+            app.commands.execute("docmanager:open", { path: path }).then(function () {
               open.forEach(function (w) { w.close(); });
             });
           });
