@@ -275,6 +275,7 @@ def test_a_learner_picks_russian_once_in_the_site(site_url: str, page: Any,
 
     page.goto(site_lab(site_url), wait_until="domcontentloaded")
     current_tab(page, "01_agent_loop.ipynb", timeout=RUN_ALL_TIMEOUT)
+    wait_kernel_idle(page, RUN_ALL_TIMEOUT)  # Pyodide, downloaded once for both chapters
     menu = page.locator("#jp-top-panel select.agentloop-language")
     assert menu.locator("option").all_inner_texts() == ["English", "Русский", "Български",
                                                          "فارسی"]
@@ -282,7 +283,7 @@ def test_a_learner_picks_russian_once_in_the_site(site_url: str, page: Any,
     menu.select_option("ru")
     current_tab(page, "ru/01_agent_loop.ipynb")
     assert menu.input_value() == "ru"
-    wait_kernel_idle(page)
+    wait_kernel_idle(page, RUN_ALL_TIMEOUT)
     russian = ROOT / "chapters" / "ru" / "01_agent_loop.ipynb"
     run_all_to_the_end(page, NotebookFacts.read(russian).code_cells)
     with speaking("ru"):

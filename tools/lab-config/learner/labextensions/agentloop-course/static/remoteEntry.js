@@ -318,7 +318,7 @@
         var session = panel.sessionContext;
         session.kernelPreference = Object.assign({}, session.kernelPreference,
           { shouldStart: true, autoStartDefault: panel.agentloop_autostart });
-        session.ready.then(function () {  // a kernel still running (a reload) is kept
+        real_ready(session).then(function () {  // a kernel still running (a reload) is kept
           if (session.isDisposed || (session.session && session.session.kernel)) return;
           // the notebook's kernel if this server has it (its name is known only once the
           // notebook is read), else the server's default (the site's Pyodide)
@@ -326,7 +326,21 @@
           var wanted = session.kernelPreference.name;
           var name = specs && specs.kernelspecs[wanted] ? wanted : specs && specs.default;
           return name ? session.changeKernel({ name: name }) : session.startKernel();
-        }).catch(function (error) { console.warn("agentloop-course: no kernel started", error); });
+        }).catch(function (error) {
+          console.warn("agentloop-course: no kernel started", error);
+        }).then(function () {
+          delete session.ready;  // the session context's own promise again
+          panel.agentloop_started();
+        });
+      }
+
+      /** The session context's own `ready` (a deferred tab's is replaced, see below). */
+      function real_ready(session) {
+        for (var o = Object.getPrototypeOf(session); o; o = Object.getPrototypeOf(o)) {
+          var own = Object.getOwnPropertyDescriptor(o, "ready");
+          if (own && own.get) return own.get.call(session);
+        }
+        return Promise.resolve();
       }
 
       app.docRegistry.addWidgetExtension("Notebook", {
@@ -336,6 +350,11 @@
             panel.agentloop_autostart = session.kernelPreference.autoStartDefault;
             session.kernelPreference = Object.assign({}, session.kernelPreference,
               { shouldStart: false, autoStartDefault: false });
+            // whoever waits for the session to be ready (the widgets' manager reads its
+            // kernel's id then) waits until the tab is shown and its kernel started
+            var started = new Promise(function (resolve) { panel.agentloop_started = resolve; });
+            Object.defineProperty(session, "ready", { configurable: true,
+                                                      get: function () { return started; } });
             deferred.push(panel);
           }
           ready.then(function (found) {
