@@ -5,37 +5,19 @@ outside a workspace, in this kernel). The buttons under a check are tested in te
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
-import pytest
 from agentloop_grader.answers.ch1 import revised_rule
-from learner_builds import learner_release
 
 from agentloop.checks import check, get_check
 from agentloop.checks.hints import steps_of
 from agentloop.practice import hints
-from agentloop.practice.update import update_workspace
 from agentloop.practice.workspace import PROGRESS, STATE_DIR
 
 FAILURE = "ch1-decide-failure"
 STEPS = len(steps_of(get_check(FAILURE)))
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    workspace = tmp_path_factory.mktemp("hints") / "ws"
-    update_workspace(workspace, learner_release())
-    return workspace
-
-
-@pytest.fixture
-def workspace(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    copy = tmp_path / "ws"
-    shutil.copytree(made, copy)
-    monkeypatch.chdir(copy)
-    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
-    return copy
 
 
 def blank(state):

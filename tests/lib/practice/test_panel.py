@@ -3,38 +3,19 @@ progress follow what the learner has done."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
 from agentloop_grader.answers.ch1 import revised_rule
-from learner_builds import learner_release
 
 from agentloop.checks import check, get_check
 from agentloop.checks.hints import steps_of
 from agentloop.practice import hints
 from agentloop.practice.panel import LOCKED, OPEN, CheckPanel, chapter_progress, solution_state
-from agentloop.practice.update import update_workspace
 
 FAILURE = "ch1-decide-failure"
 STEPS = len(steps_of(get_check(FAILURE)))
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    workspace = tmp_path_factory.mktemp("hints") / "ws"
-    update_workspace(workspace, learner_release())
-    return workspace
-
-
-
-@pytest.fixture
-def workspace(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    copy = tmp_path / "ws"
-    shutil.copytree(made, copy)
-    monkeypatch.chdir(copy)
-    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
-    return copy
 
 
 def wrong(state):

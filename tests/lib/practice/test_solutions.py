@@ -10,7 +10,6 @@ from pathlib import Path
 import nbformat
 import pytest
 from agentloop_grader.answers.ch1 import REFERENCE, revised_rule
-from learner_builds import learner_release
 
 from agentloop.checks import check, get_check
 from agentloop.practice import solution
@@ -18,30 +17,12 @@ from agentloop.practice import solutions as solutions_module
 from agentloop.practice import tracking as progress_module
 from agentloop.practice.solutions import Elsewhere, Gate, Reveal
 from agentloop.practice.tracking import rows
-from agentloop.practice.update import update_workspace
 from agentloop.practice.workspace import PROGRESS, STATE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
 DECIDE_CHECKS = ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario")
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    workspace = tmp_path_factory.mktemp("made") / "ws"
-    update_workspace(workspace, learner_release())
-    return workspace
-
-
-
-@pytest.fixture
-def workspace(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh copy of a new workspace, as the current directory."""
-    import shutil
-
-    copy = tmp_path / "ws"
-    shutil.copytree(made, copy)
-    monkeypatch.chdir(copy)
-    return copy
 
 
 def wrong_decide(state):

@@ -16,34 +16,16 @@ from types import SimpleNamespace
 
 import pytest
 from agentloop_grader.answers.ch1 import revised_rule
-from learner_builds import learner_release
 
 from agentloop.checks import check
 from agentloop.practice import progress, solution
 from agentloop.practice.tracking import NOT_STARTED, PASSED, TRIED, format_progress, rows
-from agentloop.practice.update import update_workspace
 from agentloop.practice.workspace import PROGRESS, STATE_DIR
 
 ROOT = Path(__file__).resolve().parents[3]
 DECIDE_CHECKS = ("ch1-decide-failure", "ch1-decide-search", "ch1-decide-scenario")
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    workspace = tmp_path_factory.mktemp("made") / "ws"
-    update_workspace(workspace, learner_release())
-    return workspace
-
-
-@pytest.fixture
-def workspace(made: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh copy of a new workspace, as the current directory."""
-    import shutil
-
-    copy = tmp_path / "ws"
-    shutil.copytree(made, copy)
-    monkeypatch.chdir(copy)
-    return copy
 
 
 def status(workspace: Path, check_id: str) -> str:
