@@ -135,15 +135,13 @@
       select.value = path ? language_of(path) : chosen();
     }
     select.addEventListener("change", function () {
-      var code = select.value, left = app.shell.currentWidget, path = course_file(left);
+      var code = select.value, path = course_file(app.shell.currentWidget);
       var target = in_language(code, path ? basename(path) : FIRST);
       remember(code);
+      // the tab left behind stays open (its work and its kernel are the learner's to close)
       exists(app, target).then(function (found) {
         var open = found ? target : in_language(code, FIRST);
         return app.commands.execute("docmanager:open", { path: open });
-      }).then(function () {
-        // what was in front closes (a notebook's kernel with it) unless it has changes
-        if (path && left !== app.shell.currentWidget && !left.context.model.dirty) left.close();
       });
     });
     app.shell.currentChanged.connect(follow);
