@@ -136,7 +136,8 @@ def save(page: Any) -> None:
     """Ctrl+S, then wait until the notebook's tab is no longer marked as changed."""
     page.keyboard.press("Control+s")
     page.wait_for_function(
-        "() => !document.querySelector('.lm-TabBar-tab.jp-mod-current.jp-mod-dirty')",
+        "() => !document.querySelector('#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current"
+        ".jp-mod-dirty')",
         timeout=CHECK_TIMEOUT)
 
 
@@ -167,11 +168,13 @@ DEAD_WIDGET = "Error displaying widget"
 
 def current_tab(page: Any, path: str, timeout: int = CHECK_TIMEOUT) -> None:
     """Wait until the main area's tab in front is the file `path` (relative to the root:
-    its tab's tooltip names the path)."""
+    its tab's tooltip names the path). "In front" is the tab its tab bar shows
+    (lm-mod-current), not JupyterLab's current widget (jp-mod-current), which follows the
+    window's focus and is unset in a headless browser that never had it."""
     page.wait_for_function(
-        """path => { const tab = document.querySelector(
-                       '#jp-main-dock-panel .lm-TabBar-tab.jp-mod-current');
-                     return !!tab && tab.title.split('\\n').includes('Path: ' + path); }""",
+        """path => [...document.querySelectorAll(
+                       '#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current')].some(
+                     tab => (tab.title || '').split('\\n').includes('Path: ' + path))""",
         arg=path, timeout=timeout, polling=250)
 
 

@@ -138,10 +138,19 @@
       var code = select.value, path = course_file(app.shell.currentWidget);
       var target = in_language(code, path ? basename(path) : FIRST);
       remember(code);
-      // the tab left behind stays open (its work and its kernel are the learner's to close)
+      // The page is loaded anew on the chosen file: in the site a second Pyodide kernel in
+      // one page stays "Initializing" once the first runs. Every open document is saved
+      // first; the tab left behind comes back with the page, without a kernel until it is
+      // in front again.
       exists(app, target).then(function (found) {
         var open = found ? target : in_language(code, FIRST);
-        return app.commands.execute("docmanager:open", { path: open });
+        return app.commands.execute("docmanager:save-all").catch(function () {
+          return null;  // nothing to save, or a read-only file: the page is reloaded anyway
+        }).then(function () {
+          var url = new URL(window.location.href);
+          url.search = "?path=" + encodeURIComponent(open) + "&lang=" + code;
+          window.location.assign(url.toString());
+        });
       });
     });
     app.shell.currentChanged.connect(follow);
