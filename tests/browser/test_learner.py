@@ -330,7 +330,10 @@ def test_after_a_reload_or_a_restart_no_dead_widget_and_a_kernel_per_notebook_sh
     progress_shown(page)  # shown, it gets its kernel and fills itself in
     wait_sessions(page, [PROGRESS, CHAPTER])
     screenshot(page, "learner-lab-reloaded.png")
-    assert console.errors == [], console.errors
+    # JupyterLab's debugger logs this when "Shut Down All Kernels" (done above, on purpose)
+    # cancels its pending request; it is the Lab's own line about our shutdown, not the course's
+    ours = [e for e in console.errors if "Could not restore the debugger state" not in e]
+    assert ours == [], console.errors
 
 
 def test_running_the_course_command_again_keeps_the_answer(course, page: Any) -> None:

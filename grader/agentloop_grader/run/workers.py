@@ -101,7 +101,10 @@ class Worker:
         finally:
             theirs.close()
         self.sock = ours
-        send(ours, self.setup)
+        try:
+            send(ours, self.setup)
+        except OSError:
+            pass  # the worker died at once (BrokenPipe): wait_ready reads why from its stderr
 
     def wait_ready(self) -> WorkerReady:
         """Wait until the launched worker has done its imports."""
