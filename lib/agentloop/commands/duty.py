@@ -24,7 +24,7 @@ from pathlib import Path
 
 from agentloop.commands._options import live_model
 from agentloop.duty.banner import board_words
-from agentloop.duty.board import check_card, load_board, shown_name
+from agentloop.duty.board import BoardError, check_card, load_board, shown_name
 from agentloop.duty.shift import run_shift
 from agentloop.duty.trace import against_board, find_trace, format_replay
 from agentloop.i18n import t
@@ -59,7 +59,10 @@ def replay_trace(args: argparse.Namespace) -> int:
 
 
 def _board(args: argparse.Namespace) -> int:
-    board = load_board(args.board, shown_name(args.board))
+    try:
+        board = load_board(args.board, shown_name(args.board))
+    except BoardError as exc:   # the board's words, English as raised: said in the reader's
+        raise ValueError(board_words(str(exc))) from None
     # the line's key stays English, as in the run's banner
     print("board: " + t("{board} — {count} card files", board=shown_name(args.board),
                         count=len(board.files)))

@@ -22,6 +22,7 @@ from agentloop.duty.board import shown_name
 from agentloop.duty.jsonfile import why
 from agentloop.duty.trace import is_trace
 from agentloop.duty.workspace import is_workspace
+from agentloop.i18n import t
 
 
 def register_run(sub: argparse._SubParsersAction) -> None:
@@ -68,13 +69,14 @@ def replay_either(args: argparse.Namespace) -> int:
         return duty.replay_trace(args)
     shown = shown_name(args.file)
     if args.against_board or args.board:
-        raise ValueError(f"{shown} is not a duty officer's trace; --against-board and --board "
-                         "are for those (chapter 5)")
+        raise ValueError(t("{file} is not a duty officer's trace; --against-board and --board "
+                           "are for those (chapter 5)", file=shown))
     try:
         with path.open("rb"):
             pass
     except FileNotFoundError:
         pass   # chapter 4 says so in its own words
     except OSError as exc:
-        raise ValueError(f"{shown} cannot be read ({why(exc)})") from None
+        raise ValueError(t("{file} cannot be read ({why})", file=shown,
+                           why=why(exc))) from None
     return harness.replay_event_log(args)

@@ -15,6 +15,7 @@ import sys
 from agentloop.agent import MAX_STEPS, Transcript, run_agent, validate_run
 from agentloop.commands._options import add_model_options, live_model, number
 from agentloop.guards import parse_guard
+from agentloop.i18n import t
 from agentloop.models import SupportModel
 from agentloop.openai_compatible import NAME, EndpointError
 
@@ -50,7 +51,9 @@ def _support(args: argparse.Namespace) -> int:
     try:
         transcript = run_agent(live, args.task, args.max_steps, guards)
     except (EndpointError, ValueError) as exc:
-        print(f"agentloop: support: the live model failed: {exc}", file=sys.stderr)
+        # the program's prefix stays as it is, as in every error line of the command
+        print("agentloop: support: " + t("the live model failed: {problem}", problem=exc),
+              file=sys.stderr)
         return 1
     print(f"model: {NAME} — {live.model} at {live.base_url} (a live run: the next one may "
           "go another way)")

@@ -98,15 +98,45 @@ def format_banner(facts: dict[str, Any], run: Run) -> str:
     return "\n".join(lines)
 
 
+# Why the board as a whole cannot be read (board.BoardError, BoardTooLong): raised as it is,
+# and a board tool's observation says it after "Error: ".
+BOARD_ERRORS = ("the board folder {board} was not found",
+                "the board folder {board} cannot be opened ({why})",
+                "{board} is not a folder; the board is a folder of card files",
+                "the board {board} has more than {limit} card files; split it into smaller "
+                "boards",
+                "the board folder {board} cannot be read ({why})")
+# Why one card file cannot be searched (board.UnreadableCard), as a run records it.
+UNREADABLE_WORDS = ("{name} is not a file name",
+                    "{name} is a path, not a file name inside the board",
+                    "its file name is not UTF-8 text", "cannot be opened ({why})",
+                    "a symbolic link that points outside the board",
+                    "a symbolic link into a subfolder; cards live directly in the board folder",
+                    "not a regular file", "{size} bytes; a card may have at most {limit}",
+                    "more than {limit} bytes; a card may have at most {limit}",
+                    "not UTF-8 text (byte 0x{byte} at position {position})",
+                    "contains a NUL byte: binary data, not a card",
+                    "no header block: a card starts with a line {fence}",
+                    "the header block is not closed by a second {fence} line",
+                    "header line {line} is not 'field: value': {text}",
+                    "no id in the header: every card names its id")
+# What board.check_card finds wrong with a card.
+PROBLEM_WORDS = ("unknown field {key}; a card has {fields} and notes",
+                 "field {key} is written twice", "no {field} in the header",
+                 "id {id} is not an id: lowercase letters and digits in parts joined by '-', at "
+                 "most {length} characters",
+                 "the title is empty", "the title has {count} characters; at most {limit}",
+                 "the group is empty", "status {status} is not one of {statuses}",
+                 "blocked_by names {card}, which is not an id",
+                 "the id {id} does not match the file name {file} (expected {expected})",
+                 "{count} files claim the id {id}: {files}", "the card is blocked by itself",
+                 "blocked_by names {card}, which is not on the board",
+                 "status is blocked but blocked_by names no card",
+                 "status is done but it is blocked by {cards}, which is not done")
 # The board's own words a reader is shown translated (a card's problems, why a card file or
 # the board could not be read); the trace and the observations keep them English.
-BOARD_WORDS = ("status {status} is not one of {statuses}",
-               "blocked_by names {card}, which is not on the board",
-               "blocked_by names {card}, which is not an id",
-               "status is blocked but blocked_by names no card", "the card is blocked by itself",
-               "the title is empty", "the group is empty", "no {field} in the header",
-               "not UTF-8 text (byte 0x{byte} at position {position})",
-               "Error: the board folder {board} was not found", FAULT_ERROR)
+BOARD_WORDS = (*PROBLEM_WORDS, *UNREADABLE_WORDS, *BOARD_ERRORS,
+               *(f"Error: {text}" for text in BOARD_ERRORS), FAULT_ERROR)
 
 
 def board_words(text: str) -> str:

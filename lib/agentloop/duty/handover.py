@@ -373,21 +373,24 @@ def load_saved(path: Path, shown: str) -> Saved:
     if data is MISSING:
         return Saved()
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-        raise StateFileError(f"{shown}: format must be {STATE_FORMAT!r}; this is not a state "
-                             "file the duty officer wrote (delete it to start afresh)")
+        raise StateFileError(t("{file}: format must be {format}; this is not a state file the "
+                               "duty officer wrote (delete it to start afresh)", file=shown,
+                               format=repr(STATE_FORMAT)))
     unknown = sorted(set(data) - {"format", "stop", "answer", "chosen", "question"})
     if unknown:
-        raise StateFileError(f"{shown}: unknown field {unknown[0]!r}; a state file has format, "
-                             "stop, answer, chosen and question")
+        raise StateFileError(t("{file}: unknown field {field}; a state file has format, stop, "
+                               "answer, chosen and question", file=shown,
+                               field=repr(unknown[0])))
     if data.get("stop") not in (None, *TERMINALS):
-        raise StateFileError(f"{shown}: stop must be one of {', '.join(TERMINALS)} or null, "
-                             f"got {_short(data.get('stop'))}")
+        raise StateFileError(t("{file}: stop must be one of {terminals} or null, got {value}",
+                               file=shown, terminals=", ".join(TERMINALS),
+                               value=_short(data.get("stop"))))
     if data.get("answer") is not None and not isinstance(data["answer"], str):
-        raise StateFileError(f"{shown}: answer must be a string or null, "
-                             f"got {_short(data['answer'])}")
+        raise StateFileError(t("{file}: answer must be a string or null, got {value}",
+                               file=shown, value=_short(data["answer"])))
     if data.get("chosen") is not None and not is_card_id(data["chosen"]):
-        raise StateFileError(f"{shown}: chosen must be a card id or null, "
-                             f"got {_short(data['chosen'])}")
+        raise StateFileError(t("{file}: chosen must be a card id or null, got {value}",
+                               file=shown, value=_short(data["chosen"])))
     question = data.get("question")
     if question is not None:
         _check_question(question, shown)
@@ -408,17 +411,20 @@ def save_state(path: Path, saved: Saved) -> None:
 def _check_question(question: Any, shown: str) -> None:
     if not isinstance(question, dict) or set(question) != {"kind", "text", "query",
                                                            "candidates"}:
-        raise StateFileError(f"{shown}: question must be an object with kind, text, query and "
-                             "candidates, or null")
+        raise StateFileError(t("{file}: question must be an object with kind, text, query and "
+                               "candidates, or null", file=shown))
     if question["kind"] not in KINDS:
-        raise StateFileError(f"{shown}: question.kind must be one of {', '.join(KINDS)}, "
-                             f"got {_short(question['kind'])}")
+        raise StateFileError(t("{file}: question.kind must be one of {kinds}, got {value}",
+                               file=shown, kinds=", ".join(KINDS),
+                               value=_short(question["kind"])))
     for name in ("text", "query"):
         if not isinstance(question[name], str) or not question[name]:
-            raise StateFileError(f"{shown}: question.{name} must be a non-empty string")
+            raise StateFileError(t("{file}: question.{name} must be a non-empty string",
+                                   file=shown, name=name))
     offered = question["candidates"]
     if not isinstance(offered, list) or not all(is_card_id(c) for c in offered):
-        raise StateFileError(f"{shown}: question.candidates must be a list of card ids")
+        raise StateFileError(t("{file}: question.candidates must be a list of card ids",
+                               file=shown))
 
 
 def _question(kind: QuestionKind, query: str, text: str, candidates: list[str] | None = None

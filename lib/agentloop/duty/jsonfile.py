@@ -24,6 +24,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from agentloop.i18n import t
+
 MAX_JSON_BYTES = 1_000_000
 MISSING = object()   # what read_json returns for a file that is not there, if allowed
 
@@ -39,18 +41,20 @@ def read_json(path: str | Path, shown: str, error: type[ValueError],
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
-                    f"{exc.start})") from None
+        raise error(t("{file} is not UTF-8 text (byte 0x{byte} at position {position})",
+                      file=shown, byte=f"{data[exc.start]:02x}", position=exc.start)) from None
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{shown} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise error(t("{file} is not valid JSON: {problem} at line {line}", file=shown,
+                      problem=exc.msg, line=exc.lineno)) from None
     except RecursionError:
-        raise error(f"{shown} is nested too deeply to be read as JSON") from None
+        raise error(t("{file} is nested too deeply to be read as JSON", file=shown)) from None
     where = bad_text_at(value)
     if where is not None:
-        raise error(f"{shown}: {where or 'the file'} holds text that is not valid Unicode (an "
-                    "escape such as \\udcfe that stands for no character)")
+        raise error(t("{file}: {where} holds text that is not valid Unicode (an escape such "
+                      "as \\udcfe that stands for no character)", file=shown,
+                      where=where or t("the file")))
     return value
 
 
@@ -83,31 +87,32 @@ def read_bytes(path: str | Path, shown: str, error: type[ValueError],
     except FileNotFoundError:
         if missing_ok:
             return MISSING
-        raise error(f"{shown} was not found") from None
+        raise error(t("{file} was not found", file=shown)) from None
     except IsADirectoryError:
-        raise error(f"{shown} is a folder, not a file") from None
+        raise error(t("{file} is a folder, not a file", file=shown)) from None
     except OSError as exc:
         if exc.errno == errno.ELOOP and not follow_links:
-            raise error(f"{shown} is a symbolic link; only a file the duty officer wrote "
-                        "itself is read here") from None
-        raise error(f"{shown} cannot be read ({why(exc)})") from None
+            raise error(t("{file} is a symbolic link; only a file the duty officer wrote "
+                          "itself is read here", file=shown)) from None
+        raise error(t("{file} cannot be read ({why})", file=shown, why=why(exc))) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise error(f"{shown} is a folder, not a file")
+            raise error(t("{file} is a folder, not a file", file=shown))
         if not stat.S_ISREG(info.st_mode):
-            raise error(f"{shown} is not a regular file")
+            raise error(t("{file} is not a regular file", file=shown))
         if info.st_size > limit:
-            raise error(f"{shown} is {info.st_size} bytes; a file like this holds at most "
-                        f"{limit}")
+            raise error(t("{file} is {size} bytes; a file like this holds at most {limit}",
+                          file=shown, size=info.st_size, limit=limit))
         with os.fdopen(os.dup(fd), "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise error(f"{shown} cannot be read ({why(exc)})") from None
+        raise error(t("{file} cannot be read ({why})", file=shown, why=why(exc))) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise error(f"{shown} is more than {limit} bytes; a file like this holds at most {limit}")
+        raise error(t("{file} is more than {limit} bytes; a file like this holds at most "
+                      "{limit}", file=shown, limit=limit))
     return data
 
 

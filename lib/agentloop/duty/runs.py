@@ -35,6 +35,7 @@ from typing import TextIO
 
 from agentloop.duty.jsonfile import why
 from agentloop.duty.workspace import Workspace
+from agentloop.i18n import t
 
 RUNS = "runs"
 LATEST = "latest"
@@ -70,7 +71,8 @@ class RunFolder:
             with open_new(self.file(name)) as handle:
                 handle.write(text)
         except OSError as exc:
-            raise OutputError(f"cannot write {self.shown_file(name)}: {why(exc)}") from None
+            raise OutputError(t("cannot write {file}: {why}", file=self.shown_file(name),
+                                why=why(exc))) from None
 
 
 def run_name(number: int) -> str:
@@ -112,11 +114,12 @@ def new_run(workspace: Workspace) -> RunFolder | None:
             number += 1
             continue
         except OSError as exc:
-            raise OutputError(f"cannot create the run folder {shown}/{RUNS}/"
-                              f"{run_name(number)}: {why(exc)}") from None
+            raise OutputError(t("cannot create the run folder {folder}: {why}",
+                                folder=f"{shown}/{RUNS}/{run_name(number)}",
+                                why=why(exc))) from None
         return RunFolder(number, runs / run_name(number), f"{shown}/{RUNS}/{run_name(number)}")
-    raise OutputError(f"cannot create a run folder in {shown}/{RUNS}: {CREATE_TRIES} numbers "
-                      "in a row are taken")
+    raise OutputError(t("cannot create a run folder in {folder}: {count} numbers in a row "
+                        "are taken", folder=f"{shown}/{RUNS}", count=CREATE_TRIES))
 
 
 def run_numbers(runs: Path) -> list[int]:
@@ -126,7 +129,8 @@ def run_numbers(runs: Path) -> list[int]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise OutputError(f"cannot read the run folders in {runs}: {why(exc)}") from None
+        raise OutputError(t("cannot read the run folders in {folder}: {why}", folder=runs,
+                            why=why(exc))) from None
     return sorted(int(name) for name in names if RUN_NAME.fullmatch(name))
 
 
@@ -145,7 +149,8 @@ def mark_latest(workspace: Workspace, run: RunFolder) -> None:
             temporary.unlink()
         except OSError:
             pass
-        raise OutputError(f"cannot write {shown}/{LATEST}: {why(exc)}") from None
+        raise OutputError(t("cannot write {file}: {why}", file=f"{shown}/{LATEST}",
+                            why=why(exc))) from None
 
 
 def latest_run(workspace: Workspace) -> tuple[RunFolder, str] | None:
@@ -159,15 +164,18 @@ def latest_run(workspace: Workspace) -> tuple[RunFolder, str] | None:
     try:
         if not pointer.is_file() or pointer.is_symlink():
             if os.path.lexists(pointer):
-                raise OutputError(f"{shown}/{LATEST} must be a plain file naming the last "
-                                  "run (such as 0002); delete it to start afresh")
+                raise OutputError(t("{file} must be a plain file naming the last run (such "
+                                    "as 0002); delete it to start afresh",
+                                    file=f"{shown}/{LATEST}"))
             return None
         text = pointer.read_text(encoding="utf-8")[:100].strip()
     except (OSError, UnicodeDecodeError) as exc:
-        raise OutputError(f"cannot read {shown}/{LATEST}: {why(exc)}") from None
+        raise OutputError(t("cannot read {file}: {why}", file=f"{shown}/{LATEST}",
+                            why=why(exc))) from None
     if not RUN_NAME.fullmatch(text):
-        raise OutputError(f"{shown}/{LATEST} must name a run folder such as 0002, got "
-                          f"{text[:20]!r}; delete it to start afresh")
+        raise OutputError(t("{file} must name a run folder such as 0002, got {value}; "
+                            "delete it to start afresh", file=f"{shown}/{LATEST}",
+                            value=repr(text[:20])))
     folder = out / RUNS / text
     resolved = _inside(_resolved(workspace.folder, workspace.shown), folder,
                        f"{shown}/{RUNS}/{text}")
@@ -178,7 +186,8 @@ def _resolved(folder: Path, shown: str) -> Path:
     try:
         return folder.resolve(strict=True)
     except (OSError, RuntimeError) as exc:
-        raise OutputError(f"cannot open the workspace {shown}: {why(exc)}") from None
+        raise OutputError(t("cannot open the workspace {folder}: {why}", folder=shown,
+                            why=why(exc))) from None
 
 
 def _inside(root: Path, folder: Path, shown: str) -> Path:
@@ -186,10 +195,12 @@ def _inside(root: Path, folder: Path, shown: str) -> Path:
     try:
         resolved = folder.resolve()
     except (OSError, RuntimeError) as exc:
-        raise OutputError(f"cannot open {shown}: {why(exc)}") from None
+        raise OutputError(t("cannot open {folder}: {why}", folder=shown,
+                            why=why(exc))) from None
     if resolved != root and root not in resolved.parents:
-        raise OutputError(f"{shown} leads outside the workspace (to {resolved}); a run writes "
-                          "only inside its workspace folder")
+        raise OutputError(t("{folder} leads outside the workspace (to {target}); a run "
+                            "writes only inside its workspace folder", folder=shown,
+                            target=resolved))
     return resolved
 
 
@@ -207,8 +218,10 @@ def _make_inside(root: Path, folder: Path, shown: str) -> Path:
         except FileExistsError:
             pass
         except OSError as exc:
-            raise OutputError(f"cannot create {shown}: {why(exc)}") from None
+            raise OutputError(t("cannot create {folder}: {why}", folder=shown,
+                                why=why(exc))) from None
         _inside(root, part, shown)   # a link planted meanwhile is still refused
     if not resolved.is_dir():
-        raise OutputError(f"cannot create {shown}: a file is in the folder's place")
+        raise OutputError(t("cannot create {folder}: a file is in the folder's place",
+                            folder=shown))
     return resolved

@@ -105,7 +105,8 @@ def run_shift(folder: str | Path, answer: str | None = None, model: Model | None
         if trace is not None:
             trace.close()
     if trace is not None and trace.error is not None:
-        raise OutputError(f"cannot write the trace {facts['trace']}: {trace.error}")
+        raise OutputError(t("cannot write the trace {trace}: {why}", trace=facts["trace"],
+                            why=trace.error))
     if run_folder is not None:
         _write(workspace, run_folder, "save", answer_file(facts, run))
         after = next_saved(saved or Saved(), run_input, run)
@@ -157,11 +158,13 @@ def model_for(workspace: Workspace) -> Model:
     try:
         return LiveModel(workspace.model[len(LIVE_PREFIX):].strip())
     except MissingKeyError:
-        raise WorkspaceError(f"{where}: model {workspace.model!r} needs an API key: "
-                          f"{KEY_VARIABLE} is not set (or use \"model\": \"scenario\")") from None
+        raise WorkspaceError(t('{where}: model {model} needs an API key: {variable} is not set '
+                               '(or use "model": "scenario")', where=where,
+                               model=repr(workspace.model), variable=KEY_VARIABLE)) from None
     except ImportError:
-        raise WorkspaceError(f"{where}: model {workspace.model!r} needs the provider's SDK: "
-                          "pip install \"agentloop[live]\"") from None
+        raise WorkspaceError(t('{where}: model {model} needs the provider\'s SDK: pip install '
+                               '"agentloop[live]"', where=where,
+                               model=repr(workspace.model))) from None
 
 
 def _shown_outputs(workspace: Workspace, run: RunFolder | None) -> dict[str, str | None]:
@@ -179,8 +182,8 @@ def _open_trace(workspace: Workspace, run: RunFolder | None,
     try:
         return TraceWriter(run.file(Path(relative).name), facts)
     except OSError as exc:
-        raise OutputError(f"cannot write the trace {facts['trace']}: "
-                          f"{exc.strerror or type(exc).__name__}") from None
+        raise OutputError(t("cannot write the trace {trace}: {why}", trace=facts["trace"],
+                            why=exc.strerror or type(exc).__name__)) from None
 
 
 def _write(workspace: Workspace, run: RunFolder, output: str, text: str) -> None:

@@ -120,8 +120,9 @@ def read_trace(path: str | Path) -> dict[str, Any]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise TraceError(f"{shown} is not UTF-8 text (byte 0x{data[exc.start]:02x} at "
-                         f"position {exc.start})") from None
+        raise TraceError(t("{file} is not UTF-8 text (byte 0x{byte} at position {position})",
+                           file=shown, byte=f"{data[exc.start]:02x}",
+                           position=exc.start)) from None
     lines = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -129,20 +130,24 @@ def read_trace(path: str | Path) -> dict[str, Any]:
         try:
             item = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise TraceError(f"{shown}, line {number}: not JSON ({exc.msg})") from None
+            raise TraceError(t("{trace}, line {line}: not JSON ({problem})", trace=shown,
+                               line=number, problem=exc.msg)) from None
         except RecursionError:
-            raise TraceError(f"{shown}, line {number}: nested too deeply to be read") from None
+            raise TraceError(t("{trace}, line {line}: nested too deeply to be read",
+                               trace=shown, line=number)) from None
         if not isinstance(item, dict) or item.get("kind") not in KINDS:
-            raise TraceError(f"{shown}, line {number}: kind must be one of {', '.join(KINDS)}")
+            raise TraceError(t("{trace}, line {line}: kind must be one of {kinds}", trace=shown,
+                               line=number, kinds=", ".join(KINDS)))
         if not is_printable(item):
-            raise TraceError(f"{shown}, line {number}: holds text that is not valid Unicode")
+            raise TraceError(t("{trace}, line {line}: holds text that is not valid Unicode",
+                               trace=shown, line=number))
         lines.append((number, item))
     if not lines or lines[0][1]["kind"] != "run" or lines[0][1].get("format") != TRACE_FORMAT:
-        raise TraceError(f"{shown}: the first line must be the run line of a "
-                         f"{TRACE_FORMAT} trace")
+        raise TraceError(t("{trace}: the first line must be the run line of a {format} trace",
+                           trace=shown, format=TRACE_FORMAT))
     if len(lines) < 2 or lines[-1][1]["kind"] != "stop":
-        raise TraceError(f"{shown}: the last line must be the stop line; the run did not "
-                         "finish writing its trace")
+        raise TraceError(t("{trace}: the last line must be the stop line; the run did not "
+                           "finish writing its trace", trace=shown))
     parts: dict[str, Any] = {"facts": lines[0][1].get("facts"), "events": [], "steps": [],
                              "stop": lines[-1][1]}
     for number, item in lines[1:-1]:
@@ -150,14 +155,17 @@ def read_trace(path: str | Path) -> dict[str, Any]:
             parts["events"].append({k: v for k, v in item.items() if k != "kind"})
         elif item["kind"] == "step":
             if item.get("step") != len(parts["steps"]) + 1:
-                raise TraceError(f"{shown}, line {number}: step {_short(item.get('step'))} is "
-                                 f"out of order; expected step {len(parts['steps']) + 1}")
-            _check_step(item, f"{shown}, line {number}")
+                raise TraceError(t("{trace}, line {line}: step {value} is out of order; "
+                                   "expected step {step}", trace=shown, line=number,
+                                   value=_short(item.get("step")),
+                                   step=len(parts["steps"]) + 1))
+            _check_step(item, t("{trace}, line {line}", trace=shown, line=number))
             parts["steps"].append({k: v for k, v in item.items() if k != "kind"})
         else:
-            raise TraceError(f"{shown}, line {number}: a {item['kind']} line comes only once")
+            raise TraceError(t("{trace}, line {line}: a {kind} line comes only once",
+                               trace=shown, line=number, kind=item["kind"]))
     _check_facts(parts["facts"], shown)
-    _check_stop(parts["stop"], f"{shown}, line {lines[-1][0]}")
+    _check_stop(parts["stop"], t("{trace}, line {line}", trace=shown, line=lines[-1][0]))
     return parts
 
 
@@ -172,22 +180,27 @@ def find_trace(path: str | Path) -> Path:
         try:
             name = (folder / LATEST).read_text(encoding="utf-8")[:100].strip()
         except (OSError, UnicodeDecodeError) as exc:
-            raise TraceError(f"cannot read {shown}/{LATEST}: {why(exc)}") from None
+            raise TraceError(t("cannot read {file}: {why}", file=f"{shown}/{LATEST}",
+                               why=why(exc))) from None
         if not RUN_NAME.fullmatch(name):
-            raise TraceError(f"{shown}/{LATEST} must name a run folder such as 0002")
+            raise TraceError(t("{file} must name a run folder such as 0002",
+                               file=f"{shown}/{LATEST}"))
         folder = folder / RUNS / name
         shown = f"{shown}/{RUNS}/{name}"
     try:
         names = sorted(os.listdir(folder))
     except OSError as exc:
-        raise TraceError(f"cannot read the folder {shown}: {why(exc)}") from None
+        raise TraceError(t("cannot read the folder {folder}: {why}", folder=shown,
+                           why=why(exc))) from None
     traces = [folder / name for name in names if is_trace(folder / name)]
     if not traces:
-        raise TraceError(f"{shown} holds no duty officer trace; pass a trace file, a run's "
-                         "folder (out/runs/0001) or the folder that holds runs/ and latest")
+        raise TraceError(t("{folder} holds no duty officer trace; pass a trace file, a run's "
+                           "folder (out/runs/0001) or the folder that holds runs/ and latest",
+                           folder=shown))
     if len(traces) > 1:
-        raise TraceError(f"{shown} holds {len(traces)} traces; pass one of them: "
-                         f"{', '.join(shown_name(t.name) for t in traces)}")
+        raise TraceError(t("{folder} holds {count} traces; pass one of them: {traces}",
+                           folder=shown, count=len(traces),
+                           traces=", ".join(shown_name(p.name) for p in traces)))
     return traces[0]
 
 
@@ -205,7 +218,8 @@ def replay_trace(path: str | Path) -> tuple[dict[str, Any], Run]:
                           registry)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError,
             RecursionError) as exc:
-        raise TraceError(f"{shown} does not replay: {type(exc).__name__}: {exc}") from None
+        raise TraceError(t("{trace} does not replay: {kind}: {problem}", trace=shown,
+                           kind=type(exc).__name__, problem=exc)) from None
     _compare(shown, recorded, run, parts)
     return facts, run
 
@@ -344,19 +358,20 @@ def _compare(shown: str, recorded: list[dict[str, Any]], run: Run,
     except EventLogError as exc:
         raise TraceError(str(exc)) from None
     if harness.state is not DONE:
-        raise TraceError(f"{shown}: the harness events end in {harness.state}, not DONE")
+        raise TraceError(t("{trace}: the harness events end in {state}, not DONE",
+                           trace=shown, state=harness.state))
 
 
 def _check_facts(facts: Any, shown: str) -> None:
     """Every fact the replay and the banner use, with the workspace's own checks."""
-    where = f"{shown}: the run line's facts"
+    where = t("{trace}: the run line's facts", trace=shown)
     if not isinstance(facts, dict):
-        raise TraceError(f"{shown}: the run line needs facts (an object)")
+        raise TraceError(t("{trace}: the run line needs facts (an object)", trace=shown))
     for name in ("goal", "query", "max_steps", "max_retries", "guards", "tools", "config",
                  "board", "model", "page_size", "answer", "question", "contract", "save",
                  "state", "trace", "tools_default"):
         if name not in facts:
-            raise TraceError(f"{where} has no {name}")
+            raise TraceError(t("{where} has no {name}", where=where, name=name))
     try:
         checked_setting(where, "goal", facts["goal"])
         checked_setting(where, "query", facts["query"])
@@ -370,7 +385,7 @@ def _check_facts(facts: Any, shown: str) -> None:
     except WorkspaceError as exc:
         raise TraceError(str(exc)) from None
     except ValueError as exc:   # validate_limits
-        raise TraceError(f"{where}: {exc}") from None
+        raise TraceError(f"{where}: {exc}") from None   # words only in `exc`
     for name in ("config", "board"):
         _text_fact(where, name, facts[name], required=True)
     for name in ("save", "state", "trace", "question"):
@@ -378,14 +393,15 @@ def _check_facts(facts: Any, shown: str) -> None:
     low, high = QUERY_LENGTH
     if facts["answer"] is not None and not (isinstance(facts["answer"], str)
                                             and low <= len(facts["answer"]) <= high):
-        raise TraceError(f"{where}.answer must be null or the person's answer, {low} to "
-                         f"{high} characters, got {_short(facts['answer'])}")
+        raise TraceError(t("{where}.answer must be null or the person's answer, {low} to "
+                           "{high} characters, got {value}", where=where, low=low, high=high,
+                           value=_short(facts["answer"])))
     if facts.get("chosen") is not None and not is_card_id(facts["chosen"]):
-        raise TraceError(f"{where}.chosen must be null or a card id, got "
-                         f"{_short(facts['chosen'])}")
+        raise TraceError(t("{where}.chosen must be null or a card id, got {value}",
+                           where=where, value=_short(facts["chosen"])))
     if type(facts["tools_default"]) is not bool:
-        raise TraceError(f"{where}.tools_default must be true or false, got "
-                         f"{_short(facts['tools_default'])}")
+        raise TraceError(t("{where}.tools_default must be true or false, got {value}",
+                           where=where, value=_short(facts["tools_default"])))
 
 
 def _model_fact(where: str, value: Any) -> None:
@@ -396,16 +412,17 @@ def _model_fact(where: str, value: Any) -> None:
     kind, colon, name = value.partition(":") if isinstance(value, str) else ("", "", "")
     if not (colon and kind.replace("-", "_").isidentifier() and name.strip()
             and len(value) <= TEXT_LENGTH and "\n" not in value):
-        raise TraceError(f"{where}.model must be 'scenario' or 'KIND:NAME' such as "
-                         f"'live:MODEL_NAME', got {_short(value)}")
+        raise TraceError(t("{where}.model must be 'scenario' or 'KIND:NAME' such as "
+                           "'live:MODEL_NAME', got {value}", where=where, value=_short(value)))
 
 
 def _text_fact(where: str, name: str, value: Any, required: bool) -> None:
     if value is None and not required:
         return
     if not isinstance(value, str) or not value or len(value) > TEXT_LENGTH or "\n" in value:
-        kind = "one line of text" if required else "null or one line of text"
-        raise TraceError(f"{where}.{name} must be {kind}, got {_short(value)}")
+        template = "{where}.{name} must be one line of text, got {value}" if required \
+            else "{where}.{name} must be null or one line of text, got {value}"
+        raise TraceError(t(template, where=where, name=name, value=_short(value)))
 
 
 def _check_step(item: dict[str, Any], where: str) -> None:
@@ -413,10 +430,11 @@ def _check_step(item: dict[str, Any], where: str) -> None:
     are what a model sent, and the loop checks them as it replays)."""
     missing = [name for name in STEP_FIELDS if name not in item]
     if missing:
-        raise TraceError(f"{where}: the step has no {missing[0]}")
+        raise TraceError(t("{where}: the step has no {name}", where=where, name=missing[0]))
     extra = sorted(set(item) - set(STEP_FIELDS) - {"kind"})
     if extra:
-        raise TraceError(f"{where}: the step has a field no run writes: {extra[0]}")
+        raise TraceError(t("{where}: the step has a field no run writes: {name}", where=where,
+                           name=_field(extra[0])))
     checks = {"action": lambda v: isinstance(v, str), "note": lambda v: isinstance(v, str),
               "ran": lambda v: type(v) is bool,
               "tokens": lambda v: type(v) is int and v >= 0,
@@ -424,26 +442,34 @@ def _check_step(item: dict[str, Any], where: str) -> None:
               "decision": lambda v: v in (CONTINUE, *TERMINALS)}
     for name, fits in checks.items():
         if not fits(item[name]):
-            raise TraceError(f"{where}: the step's {name} is not what a run writes, got "
-                             f"{_short(item[name])}")
+            raise TraceError(t("{where}: the step's {name} is not what a run writes, got "
+                               "{value}", where=where, name=name, value=_short(item[name])))
     if item["ran"] and not (isinstance(item["proposal"], dict)
                             and isinstance(item["proposal"].get("name"), str)
                             and isinstance(item["proposal"].get("args"), dict)):
-        raise TraceError(f"{where}: a step that ran needs the proposal that ran, with its "
-                         "name and args")
+        raise TraceError(t("{where}: a step that ran needs the proposal that ran, with its "
+                           "name and args", where=where))
 
 
 def _check_stop(item: dict[str, Any], where: str) -> None:
     if item.get("terminal") not in TERMINALS:
-        raise TraceError(f"{where}: the stop's terminal must be one of {', '.join(TERMINALS)}, "
-                         f"got {_short(item.get('terminal'))}")
+        raise TraceError(t("{where}: the stop's terminal must be one of {terminals}, got "
+                           "{value}", where=where, terminals=", ".join(TERMINALS),
+                           value=_short(item.get("terminal"))))
     failure = item.get("failure")
     if failure is not None and not (isinstance(failure, str) and failure.strip()):
-        raise TraceError(f"{where}: the stop's failure must be null or a text, got "
-                         f"{_short(failure)}")
+        raise TraceError(t("{where}: the stop's failure must be null or a text, got {value}",
+                           where=where, value=_short(failure)))
     extra = sorted(set(item) - {"kind", "terminal", "failure"})
     if extra:
-        raise TraceError(f"{where}: the stop has a field no run writes: {extra[0]}")
+        raise TraceError(t("{where}: the stop has a field no run writes: {name}", where=where,
+                           name=_field(extra[0])))
+
+
+def _field(name: str) -> str:
+    """A field's name as a message shows it: as it is, or quoted when it is not a plain name
+    (one line, whatever an edited trace holds)."""
+    return name if name.isidentifier() else _short(name)
 
 
 def _short(value: Any) -> str:

@@ -57,12 +57,13 @@ from agentloop.duty.board_tools import (
 from agentloop.duty.faults import FAULT_RANGE
 from agentloop.duty.jsonfile import MISSING, is_printable, read_json, why
 from agentloop.guards import GUARD_SPELLING, UnknownGuard, parse_guard
+from agentloop.i18n import t
 from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
 from agentloop.openai_compatible import OLLAMA_BASE_URL, OLLAMA_MODEL, OpenAICompatibleModel
 from agentloop.openai_compatible import TIMEOUT as ENDPOINT_TIMEOUT
 from agentloop.stop_policy import POLICY_FILE, load_policy
 from agentloop.text import short_repr
-from agentloop.validation import is_whole_number, whole_number_range
+from agentloop.validation import is_whole_number
 
 AGENT_FILE = "agent.json"
 REQUIRED = ("goal", "query", "board")
@@ -146,20 +147,24 @@ def load_workspace(folder: str | Path) -> Workspace:
     """Read and check `folder/agent.json` and `folder/stop_policy.json`."""
     shown = shown_name(str(folder))
     if shown != str(folder):
-        raise WorkspaceError(f"{shown}: the workspace's path is not UTF-8 text; rename the "
-                             "folder, or pass it by a path that is")
+        raise WorkspaceError(t("{folder}: the workspace's path is not UTF-8 text; rename the "
+                               "folder, or pass it by a path that is", folder=shown))
     where = _join(shown, AGENT_FILE)
     if not Path(folder).is_dir():
-        raise WorkspaceError(f"{shown} is not a folder; pass the workspace folder that holds "
-                             f"{AGENT_FILE} and {POLICY_FILE}")
+        raise WorkspaceError(t("{folder} is not a folder; pass the workspace folder that holds "
+                               "{agent} and {policy}", folder=shown, agent=AGENT_FILE,
+                               policy=POLICY_FILE))
     data = _read_json(Path(folder) / AGENT_FILE, where)
     unknown = sorted(set(data) - set(REQUIRED) - set(OPTIONAL))
     if unknown:
-        raise WorkspaceError(f"{where}: unknown field {unknown[0]!r}; the fields are: "
-                             f"{', '.join(REQUIRED + OPTIONAL)}")
+        raise WorkspaceError(t("{where}: unknown field {field}; the fields are: {fields}",
+                               where=where, field=repr(unknown[0]),
+                               fields=", ".join(REQUIRED + OPTIONAL)))
     for name in REQUIRED:
         if name not in data:
-            raise WorkspaceError(f"{where}: missing {name} ({_MEANING[name]})")
+            raise WorkspaceError(t("{where}: missing {name} ({meaning})", where=where,
+                                   name=name, meaning=t(_MEANING[name], low=QUERY_LENGTH[0],
+                                                        high=QUERY_LENGTH[1])))
     policy = _policy(folder, shown)
     board = _text(where, "board", data["board"], PATH_LENGTH)
     outputs = _outputs(where, data)
@@ -191,7 +196,8 @@ def _policy(folder: str | Path, shown: str) -> dict[str, int]:
     try:
         return load_policy(folder)   # chapter 1's checks and messages, unchanged
     except (OSError, UnicodeDecodeError, RecursionError) as exc:   # changed since it was read
-        raise WorkspaceError(f"{where} cannot be read ({why(exc)})") from None
+        raise WorkspaceError(t("{file} cannot be read ({why})", file=where,
+                               why=why(exc))) from None
 
 
 def checked_setting(where: str, name: str, value: Any) -> Any:
@@ -207,10 +213,11 @@ def checked_setting(where: str, name: str, value: Any) -> Any:
     return checks[name](value)
 
 
+# What each required field means (templates: said in the reader's language, with
+# QUERY_LENGTH as low and high).
 _MEANING = {
     "goal": "what the duty officer is asked, a non-empty string",
-    "query": f"what to search the board for, a string of {QUERY_LENGTH[0]} to "
-             f"{QUERY_LENGTH[1]} characters",
+    "query": "what to search the board for, a string of {low} to {high} characters",
     "board": "the folder of task cards, relative to the workspace",
 }
 
@@ -218,19 +225,21 @@ _MEANING = {
 def _read_json(path: Path, where: str) -> dict[str, Any]:
     data = read_json(path, where, WorkspaceError, missing_ok=True)
     if data is MISSING:
-        raise WorkspaceError(f"{where} was not found; a workspace holds {AGENT_FILE} and "
-                             f"{POLICY_FILE}")
+        raise WorkspaceError(t("{file} was not found; a workspace holds {agent} and {policy}",
+                               file=where, agent=AGENT_FILE, policy=POLICY_FILE))
     if not isinstance(data, dict):
-        raise WorkspaceError(f"{where} must hold a JSON object with the fields "
-                             f"{', '.join(REQUIRED)} (and optionally {', '.join(OPTIONAL)})")
+        raise WorkspaceError(t("{file} must hold a JSON object with the fields {required} "
+                               "(and optionally {optional})", file=where,
+                               required=", ".join(REQUIRED), optional=", ".join(OPTIONAL)))
     return data
 
 
 def _text(where: str, name: str, value: Any, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > longest \
             or "\n" in value or "\r" in value or not is_printable(value):
-        raise WorkspaceError(f"{where}: {name} must be one line of text, 1 to {longest} "
-                             f"characters, got {_short(value)}")
+        raise WorkspaceError(t("{where}: {name} must be one line of text, 1 to {longest} "
+                               "characters, got {value}", where=where, name=name,
+                               longest=longest, value=_short(value)))
     return value.strip()
 
 
@@ -238,28 +247,34 @@ def _query(where: str, value: Any) -> str:
     low, high = QUERY_LENGTH
     if not isinstance(value, str) or not low <= len(value.strip()) <= high or "\n" in value \
             or "\r" in value or not is_printable(value):
-        raise WorkspaceError(f"{where}: query must be one line of {low} to {high} characters, "
-                             f"got {_short(value)}")
+        raise WorkspaceError(t("{where}: query must be one line of {low} to {high} "
+                               "characters, got {value}", where=where, low=low, high=high,
+                               value=_short(value)))
     return value.strip()
 
 
 def _page_size(where: str, value: Any) -> int:
     if not is_whole_number(value, *PAGE_SIZE_RANGE):
-        raise WorkspaceError(f"{where}: page_size must be "
-                             f"{whole_number_range(*PAGE_SIZE_RANGE)}, got {_short(value)}")
+        low, high = PAGE_SIZE_RANGE   # whole_number_range's words for a range with two ends
+        raise WorkspaceError(t("{where}: page_size must be {allowed}, got {value}", where=where,
+                               allowed=t("an integer from {low} to {high}", low=low, high=high),
+                               value=_short(value)))
     return value
 
 
 def _names(where: str, name: str, value: Any, allowed: tuple[str, ...]) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise WorkspaceError(f"{where}: {name} must be a list drawn from {', '.join(allowed)}, "
-                             f"got {_short(value)}")
+        raise WorkspaceError(t("{where}: {name} must be a list drawn from {allowed}, got "
+                               "{value}", where=where, name=name, allowed=", ".join(allowed),
+                               value=_short(value)))
     for index, item in enumerate(value):
         if item not in allowed:
-            raise WorkspaceError(f"{where}: {name}[{index}] is {_short(item)}; allowed: "
-                                 f"{', '.join(allowed)}")
+            raise WorkspaceError(t("{where}: {name}[{index}] is {value}; allowed: {allowed}",
+                                   where=where, name=name, index=index, value=_short(item),
+                                   allowed=", ".join(allowed)))
         if item in value[:index]:
-            raise WorkspaceError(f"{where}: {name}[{index}] repeats {item!r}")
+            raise WorkspaceError(t("{where}: {name}[{index}] repeats {value}", where=where,
+                                   name=name, index=index, value=repr(item)))
     return tuple(value)
 
 
@@ -270,26 +285,29 @@ def _tools(where: str, value: Any) -> tuple[str, ...]:
 def _contract(where: str, value: Any) -> tuple[str, ...]:
     fields = _names(where, "contract", value, CONTRACT_FIELDS)
     if not fields:
-        raise WorkspaceError(f"{where}: contract is empty; name the card fields a finished "
-                             f"answer must state ({', '.join(CONTRACT_FIELDS)}), or leave "
-                             "contract out")
+        raise WorkspaceError(t("{where}: contract is empty; name the card fields a finished "
+                               "answer must state ({fields}), or leave contract out",
+                               where=where, fields=", ".join(CONTRACT_FIELDS)))
     return fields
 
 
 def _guards(where: str, value: Any) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise WorkspaceError(f"{where}: guards must be a list such as [\"repeated\", "
-                             f"\"tokens=3000\"], got {_short(value)}")
+        raise WorkspaceError(t('{where}: guards must be a list such as ["repeated", '
+                               '"tokens=3000"], got {value}', where=where, value=_short(value)))
     for index, item in enumerate(value):
         try:
             parse_guard(item)
         except UnknownGuard:
-            raise WorkspaceError(f"{where}: guards[{index}] is {_short(item)}; a guard is "
-                                 f"{GUARD_SPELLING}") from None
+            raise WorkspaceError(t("{where}: guards[{index}] is {value}; a guard is {spelling}",
+                                   where=where, index=index, value=_short(item),
+                                   spelling=GUARD_SPELLING)) from None
         except ValueError as exc:   # a budget out of its range
+            # the words are the guard's own (already in the reader's language)
             raise WorkspaceError(f"{where}: guards[{index}]: {exc}") from None
     if len(set(value)) != len(value):
-        raise WorkspaceError(f"{where}: guards names a guard twice: {value}")
+        raise WorkspaceError(t("{where}: guards names a guard twice: {value}", where=where,
+                               value=value))
     return tuple(value)
 
 
@@ -301,29 +319,34 @@ def _outputs(where: str, data: dict[str, Any]) -> dict[str, str | None]:
             outputs[name] = None
             continue
         if not isinstance(value, str) or not value.strip() or len(value) > PATH_LENGTH:
-            raise WorkspaceError(f"{where}: {name} must be a file path inside the workspace, "
-                                 f"got {_short(value)}")
+            raise WorkspaceError(t("{where}: {name} must be a file path inside the "
+                                   "workspace, got {value}", where=where, name=name,
+                                   value=_short(value)))
         parts = PurePath(value).parts
         if PurePath(value).is_absolute() or os.path.isabs(value) or ".." in parts \
                 or "\\" in value or "\0" in value:
-            raise WorkspaceError(f"{where}: {name} must be a relative path inside the "
-                                 f"workspace (no '..', not absolute), got {value!r}")
+            raise WorkspaceError(t("{where}: {name} must be a relative path inside the "
+                                   "workspace (no '..', not absolute), got {value}",
+                                   where=where, name=name, value=repr(value)))
         if PurePath(value).as_posix() in (AGENT_FILE, POLICY_FILE, "."):
-            raise WorkspaceError(f"{where}: {name} would overwrite {value}; choose another "
-                                 "file, e.g. out/answer.md")
+            raise WorkspaceError(t("{where}: {name} would overwrite {file}; choose another "
+                                   "file, e.g. out/answer.md", where=where, name=name,
+                                   file=value))
         if not is_printable(value) or PurePath(value).name == "runs" \
                 or PurePath(value).name.startswith("."):
-            raise WorkspaceError(f"{where}: {name} must be a file name such as out/answer.md "
-                                 f"(not runs, not hidden), got {_short(value)}")
+            raise WorkspaceError(t("{where}: {name} must be a file name such as "
+                                   "out/answer.md (not runs, not hidden), got {value}",
+                                   where=where, name=name, value=_short(value)))
         outputs[name] = PurePath(value).as_posix()
     chosen = [path for path in outputs.values() if path is not None]
     if len(set(chosen)) != len(chosen) or \
             len({PurePath(path).name for path in chosen}) != len(chosen):
-        raise WorkspaceError(f"{where}: save, state and trace must be three different files, "
-                             f"got {chosen}")
+        raise WorkspaceError(t("{where}: save, state and trace must be three different "
+                               "files, got {files}", where=where, files=chosen))
     if len({PurePath(path).parent for path in chosen}) > 1:
-        raise WorkspaceError(f"{where}: save, state and trace must be in one folder (each run "
-                             f"writes them into a folder of its own under it), got {chosen}")
+        raise WorkspaceError(t("{where}: save, state and trace must be in one folder (each "
+                               "run writes them into a folder of its own under it), got "
+                               "{files}", where=where, files=chosen))
     return outputs
 
 
@@ -339,9 +362,10 @@ def _model(where: str, value: Any) -> str:
             and value[len(LIVE_PREFIX):].strip() and is_printable(value) \
             and len(value) <= PATH_LENGTH and "\n" not in value:
         return value
-    raise WorkspaceError(f"{where}: model must be {SCENARIO!r}, '{LIVE_PREFIX}MODEL_NAME' or "
-                         f"an object {{\"kind\": \"{OPENAI_COMPATIBLE}\", \"base_url\": …, "
-                         f"\"model_name\": …}}, got {_short(value)}")
+    raise WorkspaceError(t('{where}: model must be {scenario}, \'{live}MODEL_NAME\' or an '
+                           'object {"kind": "{kind}", "base_url": …, "model_name": …}, got '
+                           '{value}', where=where, scenario=repr(SCENARIO), live=LIVE_PREFIX,
+                           kind=OPENAI_COMPATIBLE, value=_short(value)))
 
 
 def _endpoint(where: str, value: Any) -> Endpoint | None:
@@ -350,17 +374,21 @@ def _endpoint(where: str, value: Any) -> Endpoint | None:
         return None
     unknown = sorted(set(value) - set(ENDPOINT_KEYS), key=str)
     if unknown:
-        raise WorkspaceError(f"{where}: model has unknown fields {_short(unknown)}; allowed: "
-                             f"{', '.join(ENDPOINT_KEYS)}")
+        raise WorkspaceError(t("{where}: model has unknown fields {fields}; allowed: "
+                               "{allowed}", where=where, fields=_short(unknown),
+                               allowed=", ".join(ENDPOINT_KEYS)))
     if value.get("kind") != OPENAI_COMPATIBLE:
-        raise WorkspaceError(f"{where}: model.kind must be {OPENAI_COMPATIBLE!r} (the only "
-                             f"kind of model object), got {_short(value.get('kind', MISSING))}")
+        raise WorkspaceError(t("{where}: model.kind must be {kind} (the only kind of model "
+                               "object), got {value}", where=where,
+                               kind=repr(OPENAI_COMPATIBLE),
+                               value=_short(value.get("kind", MISSING))))
     for name in ("base_url", "model_name"):
         if not isinstance(value.get(name), str) or not value[name].strip() \
                 or len(value[name]) > PATH_LENGTH or not is_printable(value[name]):
-            raise WorkspaceError(f"{where}: model.{name} must be one line of text, e.g. "
-                                 f"{ENDPOINT_EXAMPLE[name]!r}, got "
-                                 f"{_short(value.get(name, MISSING))}")
+            raise WorkspaceError(t("{where}: model.{name} must be one line of text, e.g. "
+                                   "{example}, got {value}", where=where, name=name,
+                                   example=repr(ENDPOINT_EXAMPLE[name]),
+                                   value=_short(value.get(name, MISSING))))
     endpoint = Endpoint(value["base_url"], value["model_name"].strip(),
                         value.get("timeout", ENDPOINT_TIMEOUT), value.get("stream", False))
     _live_model(where, endpoint)   # its own checks: the URL, the timeout, stream, the key
@@ -372,7 +400,7 @@ def _live_model(where: str, endpoint: Endpoint) -> OpenAICompatibleModel:
         return OpenAICompatibleModel(endpoint.base_url, endpoint.model_name,
                                      timeout=endpoint.timeout, stream=endpoint.stream)
     except ValueError as exc:
-        raise WorkspaceError(f"{where}: model: {exc}") from None
+        raise WorkspaceError(f"{where}: model: {exc}") from None   # the adapter's words
 
 
 def endpoint_model(endpoint: Endpoint) -> OpenAICompatibleModel:
@@ -387,15 +415,18 @@ def _ask_when(where: str, value: Any) -> tuple[str, ...]:
 def _faults(where: str, value: Any) -> tuple[int, ...]:
     low, high = FAULT_RANGE
     if not isinstance(value, list):
-        raise WorkspaceError(f"{where}: faults must be a list of tool call numbers, "
-                             f"{whole_number_range(low, high)}, such as [1]; got {_short(value)}")
+        raise WorkspaceError(t("{where}: faults must be a list of tool call numbers, an "
+                               "integer from {low} to {high}, such as [1]; got {value}",
+                               where=where, low=low, high=high, value=_short(value)))
     for index, item in enumerate(value):
         if not is_whole_number(item, low, high):
-            raise WorkspaceError(f"{where}: faults[{index}] must be "
-                                 f"{whole_number_range(low, high)} (a tool call of the run), "
-                                 f"got {_short(item)}")
+            raise WorkspaceError(t("{where}: faults[{index}] must be an integer from {low} "
+                                   "to {high} (a tool call of the run), got {value}",
+                                   where=where, index=index, low=low, high=high,
+                                   value=_short(item)))
         if item in value[:index]:
-            raise WorkspaceError(f"{where}: faults[{index}] repeats {item}")
+            raise WorkspaceError(t("{where}: faults[{index}] repeats {value}", where=where,
+                                   index=index, value=item))
     return tuple(value)
 
 

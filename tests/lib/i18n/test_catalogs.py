@@ -42,7 +42,9 @@ LIBRARY_SOURCES = [LIB / f"{name}.py" for name in (
     "commands/harness", "widgets/ch4_harness", "duty/banner", "duty/trace", "duty/planner",
     "duty/officer", "duty/board", "duty/faults", "commands/duty", "widgets/ch5_duty",
     "commands/_options", "commands/progress", "commands/lookup", "commands/support",
-    "openai_compatible", "duty/handover", "duty/shift")]
+    "openai_compatible", "duty/handover", "duty/shift",
+    # chapter 5's errors: the workspace, the files a run reads and writes, the command's lines
+    "duty/workspace", "duty/jsonfile", "duty/runs", "commands/shared")]
 # Where the library's chapter-1 words are written (every catalog entry comes from one).
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",
@@ -87,7 +89,11 @@ COMPOSED |= {f"{{}}'s {{}} must be {bound}, got {{}}" for bound in (
     "{}", "from {} to {} characters", "from {} to {}", "at most {} characters",
     "at least {} characters", "at most {}", "at least {}")}
 # A board tool's observation: f"Error: {text}" with text a BoardError's message.
-COMPOSED |= {"Error: the board folder {} was not found"}
+COMPOSED |= {f"Error: {text}" for text in (
+    "the board folder {} was not found", "the board folder {} cannot be opened ({})",
+    "{} is not a folder; the board is a folder of card files",
+    "the board {} has more than {} card files; split it into smaller boards",
+    "the board folder {} cannot be read ({})")}
 # How a banner names a token guard: text.replace("tokens=", "token budget ").
 COMPOSED |= {"token budget {}"}
 LANGUAGES = [code.value for code in TRANSLATED]

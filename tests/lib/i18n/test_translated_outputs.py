@@ -67,8 +67,12 @@ def english_sentences(language: str) -> list[tuple[str, str, re.Pattern[str]]]:
 
 
 def is_data(line: str, start: int) -> bool:
-    """A match that begins inside a quoted value ('…' or "…") is data the run holds."""
-    return line[:start].count('"') % 2 == 1 or line[:start].count("'") % 2 == 1
+    """A match that begins inside a quoted value ('…' or "…"), or after an observation's
+    "Error: " (the board's words, which a chapter's code prints as the run holds them), is
+    data the run holds."""
+    before = line[:start]
+    return before.count('"') % 2 == 1 or before.count("'") % 2 == 1 or \
+        any(mark in before for mark in DATA)
 
 
 def english_in(notebook: Path, language: str) -> list[str]:
@@ -101,11 +105,12 @@ def test_the_check_finds_an_english_sentence_and_lets_data_be(tmp_path):
     data = '{"unreadable": [{"reason": "not UTF-8 text (byte 0xcf at position 24)"}]}'
     told = "reason: I could not read the task cards — Error: the board folder b was not found."
     translated = "contract: выполнен — сводка называет id, title, status, blocked_by"
+    observed = "шаг 1: read_task_cards → Error: the board folder b was not found | steps 1"
     cells = [{"cell_type": "code", "id": f"c{n}", "source": "", "outputs": [
         {"output_type": "stream", "name": "stdout", "text": [line + "\n"]}]}
-        for n, line in enumerate((english, data, told, translated))]
+        for n, line in enumerate((english, data, told, translated, observed))]
     own = "print('  stopping: 5 steps without an answer → to an employee')"
-    cells.append({"cell_type": "code", "id": "c4", "source": own, "outputs": [
+    cells.append({"cell_type": "code", "id": "c5", "source": own, "outputs": [
         {"output_type": "stream", "name": "stdout",
          "text": ["  stopping: 5 steps without an answer → to an employee\n"]}]})
     notebook = tmp_path / "05_capstone.ipynb"

@@ -2451,4 +2451,282 @@ MESSAGES = {
     "{name} must be an integer of at most {high}, got {value}":
         "{name} трябва да е цяло число, най-много {high}, а е {value}",
     "{name} must be an integer, got {value}": "{name} трябва да е цяло число, а е {value}",
+    # --- chapter 5: the workspace's errors (duty.workspace, duty.shift) ---
+    "{folder}: the workspace's path is not UTF-8 text; rename the folder, or pass it by a path "
+    "that is":
+        "{folder}: пътят до работното пространство не е текст в UTF-8; преименувай папката или я "
+        "подай с път, който е",
+    "{folder} is not a folder; pass the workspace folder that holds {agent} and {policy}":
+        "{folder} не е папка; подай папката на работното пространство, в която са {agent} и "
+        "{policy}",
+    "{where}: unknown field {field}; the fields are: {fields}":
+        "{where}: непознато поле {field}; полетата са: {fields}",
+    "{where}: missing {name} ({meaning})": "{where}: липсва {name} ({meaning})",
+    "what the duty officer is asked, a non-empty string": "какво питат „Дежурния“, непразен низ",
+    "what to search the board for, a string of {low} to {high} characters":
+        "какво да се търси на таблото, низ от {low} до {high} знака",
+    "the folder of task cards, relative to the workspace":
+        "папката с картите на задачите, спрямо работното пространство",
+    "{file} was not found; a workspace holds {agent} and {policy}":
+        "{file} не е намерен; работното пространство съдържа {agent} и {policy}",
+    "{file} must hold a JSON object with the fields {required} (and optionally {optional})":
+        "{file} трябва да съдържа JSON обект с полетата {required} (и по избор {optional})",
+    "{where}: {name} must be one line of text, 1 to {longest} characters, got {value}":
+        "{where}: {name} трябва да е един ред текст от 1 до {longest} знака, а е {value}",
+    "{where}: query must be one line of {low} to {high} characters, got {value}":
+        "{where}: query трябва да е един ред от {low} до {high} знака, а е {value}",
+    "{where}: page_size must be {allowed}, got {value}":
+        "{where}: page_size трябва да е {allowed}, а е {value}",
+    "an integer from {low} to {high}": "цяло число от {low} до {high}",
+    "{where}: {name} must be a list drawn from {allowed}, got {value}":
+        "{where}: {name} трябва да е списък от {allowed}, а е {value}",
+    "{where}: {name}[{index}] is {value}; allowed: {allowed}":
+        "{where}: {name}[{index}] е {value}; позволени са: {allowed}",
+    "{where}: {name}[{index}] repeats {value}": "{where}: {name}[{index}] повтаря {value}",
+    "{where}: contract is empty; name the card fields a finished answer must state ({fields}), "
+    "or leave contract out":
+        "{where}: contract е празен; назови полетата на картата, които готовият отговор трябва "
+        "да посочи ({fields}), или махни contract",
+    "{where}: guards must be a list such as [\"repeated\", \"tokens=3000\"], got {value}":
+        "{where}: guards трябва да е списък, например [\"repeated\", \"tokens=3000\"], а е "
+        "{value}",
+    "{where}: guards[{index}] is {value}; a guard is {spelling}":
+        "{where}: guards[{index}] е {value}; предпазителят се пише {spelling}",
+    "{where}: guards names a guard twice: {value}":
+        "{where}: guards назовава един предпазител два пъти: {value}",
+    "{where}: {name} must be a file path inside the workspace, got {value}":
+        "{where}: {name} трябва да е път до файл в работното пространство, а е {value}",
+    "{where}: {name} must be a relative path inside the workspace (no '..', not absolute), got "
+    "{value}":
+        "{where}: {name} трябва да е относителен път в работното пространство (без '..', не "
+        "абсолютен), а е {value}",
+    "{where}: {name} would overwrite {file}; choose another file, e.g. out/answer.md":
+        "{where}: {name} би презаписал {file}; избери друг файл, например out/answer.md",
+    "{where}: {name} must be a file name such as out/answer.md (not runs, not hidden), got "
+    "{value}":
+        "{where}: {name} трябва да е име на файл като out/answer.md (не runs, не скрит), а е "
+        "{value}",
+    "{where}: save, state and trace must be three different files, got {files}":
+        "{where}: save, state и trace трябва да са три различни файла, а са {files}",
+    "{where}: save, state and trace must be in one folder (each run writes them into a folder of "
+    "its own under it), got {files}":
+        "{where}: save, state и trace трябва да са в една папка (всяко пускане ги записва в своя "
+        "папка в нея), а са {files}",
+    "{where}: model must be {scenario}, '{live}MODEL_NAME' or an object {\"kind\": \"{kind}\", "
+    "\"base_url\": …, \"model_name\": …}, got {value}":
+        "{where}: model трябва да е {scenario}, '{live}MODEL_NAME' или обект {\"kind\": "
+        "\"{kind}\", \"base_url\": …, \"model_name\": …}, а е {value}",
+    "{where}: model has unknown fields {fields}; allowed: {allowed}":
+        "{where}: model има непознати полета {fields}; позволени са: {allowed}",
+    "{where}: model.kind must be {kind} (the only kind of model object), got {value}":
+        "{where}: model.kind трябва да е {kind} (единственият вид обект за model), а е {value}",
+    "{where}: model.{name} must be one line of text, e.g. {example}, got {value}":
+        "{where}: model.{name} трябва да е един ред текст, например {example}, а е {value}",
+    "{where}: faults must be a list of tool call numbers, an integer from {low} to {high}, such "
+    "as [1]; got {value}":
+        "{where}: faults трябва да е списък с номера на извиквания на инструменти, цели числа от "
+        "{low} до {high}, например [1]; а е {value}",
+    "{where}: faults[{index}] must be an integer from {low} to {high} (a tool call of the run), "
+    "got {value}":
+        "{where}: faults[{index}] трябва да е цяло число от {low} до {high} (извикване на "
+        "инструмент в пускането), а е {value}",
+    "{where}: faults[{index}] repeats {value}": "{where}: faults[{index}] повтаря {value}",
+    "{where}: model {model} needs an API key: {variable} is not set (or use \"model\": "
+    "\"scenario\")":
+        "{where}: моделът {model} има нужда от API ключ: {variable} не е зададена (или използвай "
+        "\"model\": \"scenario\")",
+    "{where}: model {model} needs the provider's SDK: pip install \"agentloop[live]\"":
+        "{where}: моделът {model} има нужда от SDK на доставчика: pip install "
+        "\"agentloop[live]\"",
+    # --- chapter 5: the small JSON files a run reads (duty.jsonfile) ---
+    "{file} is not UTF-8 text (byte 0x{byte} at position {position})":
+        "{file} не е текст в UTF-8 (байт 0x{byte} на позиция {position})",
+    "{file} is not valid JSON: {problem} at line {line}":
+        "{file} не е валиден JSON: {problem} на ред {line}",
+    "{file} is nested too deeply to be read as JSON":
+        "{file} е вложен твърде дълбоко, за да се прочете като JSON",
+    "{file}: {where} holds text that is not valid Unicode (an escape such as \\udcfe that stands "
+    "for no character)":
+        "{file}: {where} съдържа текст, който не е валиден Unicode (екраниране като \\udcfe, зад "
+        "което не стои знак)",
+    "the file": "файлът",
+    "{file} was not found": "{file} не е намерен",
+    "{file} is a folder, not a file": "{file} е папка, не файл",
+    "{file} is a symbolic link; only a file the duty officer wrote itself is read here":
+        "{file} е символна връзка; тук се чете само файл, който „Дежурният“ е записал сам",
+    "{file} cannot be read ({why})": "{file} не може да се прочете ({why})",
+    "{file} is not a regular file": "{file} не е обикновен файл",
+    "{file} is {size} bytes; a file like this holds at most {limit}":
+        "{file} е {size} байта; такъв файл побира най-много {limit}",
+    "{file} is more than {limit} bytes; a file like this holds at most {limit}":
+        "{file} е повече от {limit} байта; такъв файл побира най-много {limit}",
+    # --- chapter 5: the state file (duty.handover) ---
+    "{file}: format must be {format}; this is not a state file the duty officer wrote (delete it "
+    "to start afresh)":
+        "{file}: format трябва да е {format}; това не е файл със състоянието, записан от "
+        "„Дежурния“ (изтрий го, за да започнеш отначало)",
+    "{file}: unknown field {field}; a state file has format, stop, answer, chosen and question":
+        "{file}: непознато поле {field}; файлът със състоянието има format, stop, answer, chosen "
+        "и question",
+    "{file}: stop must be one of {terminals} or null, got {value}":
+        "{file}: stop трябва да е едно от {terminals} или null, а е {value}",
+    "{file}: answer must be a string or null, got {value}":
+        "{file}: answer трябва да е низ или null, а е {value}",
+    "{file}: chosen must be a card id or null, got {value}":
+        "{file}: chosen трябва да е id на карта или null, а е {value}",
+    "{file}: question must be an object with kind, text, query and candidates, or null":
+        "{file}: question трябва да е обект с kind, text, query и candidates, или null",
+    "{file}: question.kind must be one of {kinds}, got {value}":
+        "{file}: question.kind трябва да е едно от {kinds}, а е {value}",
+    "{file}: question.{name} must be a non-empty string":
+        "{file}: question.{name} трябва да е непразен низ",
+    "{file}: question.candidates must be a list of card ids":
+        "{file}: question.candidates трябва да е списък с id на карти",
+    # --- chapter 5: a run's folder (duty.runs, duty.shift) ---
+    "cannot write {file}: {why}": "{file} не може да се запише: {why}",
+    "cannot create the run folder {folder}: {why}":
+        "папката на пускането {folder} не може да се създаде: {why}",
+    "cannot create a run folder in {folder}: {count} numbers in a row are taken":
+        "в {folder} не може да се създаде папка на пускане: {count} поредни номера са заети",
+    "cannot read the run folders in {folder}: {why}":
+        "папките на пусканията в {folder} не могат да се прочетат: {why}",
+    "{file} must be a plain file naming the last run (such as 0002); delete it to start afresh":
+        "{file} трябва да е обикновен файл с името на последното пускане (например 0002); изтрий "
+        "го, за да започнеш отначало",
+    "cannot read {file}: {why}": "{file} не може да се прочете: {why}",
+    "{file} must name a run folder such as 0002, got {value}; delete it to start afresh":
+        "{file} трябва да назовава папка на пускане, например 0002, а е {value}; изтрий го, за "
+        "да започнеш отначало",
+    "cannot open the workspace {folder}: {why}":
+        "работното пространство {folder} не може да се отвори: {why}",
+    "cannot open {folder}: {why}": "{folder} не може да се отвори: {why}",
+    "{folder} leads outside the workspace (to {target}); a run writes only inside its workspace "
+    "folder":
+        "{folder} води извън работното пространство (към {target}); пускането пише само в своето "
+        "работно пространство",
+    "cannot create {folder}: {why}": "{folder} не може да се създаде: {why}",
+    "cannot create {folder}: a file is in the folder's place":
+        "{folder} не може да се създаде: на мястото на папката има файл",
+    "cannot write the trace {trace}: {why}": "журналът {trace} не може да се запише: {why}",
+    # --- chapter 5: a trace that cannot be read or does not replay (duty.trace) ---
+    "{trace}, line {line}": "{trace}, ред {line}",
+    "{trace}, line {line}: not JSON ({problem})": "{trace}, ред {line}: не е JSON ({problem})",
+    "{trace}, line {line}: nested too deeply to be read":
+        "{trace}, ред {line}: вложен е твърде дълбоко, за да се прочете",
+    "{trace}, line {line}: kind must be one of {kinds}":
+        "{trace}, ред {line}: kind трябва да е едно от {kinds}",
+    "{trace}, line {line}: holds text that is not valid Unicode":
+        "{trace}, ред {line}: съдържа текст, който не е валиден Unicode",
+    "{trace}: the first line must be the run line of a {format} trace":
+        "{trace}: първият ред трябва да е редът на пускането на журнал {format}",
+    "{trace}: the last line must be the stop line; the run did not finish writing its trace":
+        "{trace}: последният ред трябва да е редът на спирането; пускането не е дописало журнала "
+        "си",
+    "{trace}, line {line}: step {value} is out of order; expected step {step}":
+        "{trace}, ред {line}: стъпка {value} не е на мястото си; очаквана е стъпка {step}",
+    "{trace}, line {line}: a {kind} line comes only once":
+        "{trace}, ред {line}: ред {kind} има само веднъж",
+    "{file} must name a run folder such as 0002":
+        "{file} трябва да назовава папка на пускане, например 0002",
+    "cannot read the folder {folder}: {why}": "папката {folder} не може да се прочете: {why}",
+    "{folder} holds no duty officer trace; pass a trace file, a run's folder (out/runs/0001) or "
+    "the folder that holds runs/ and latest":
+        "в {folder} няма журнал на „Дежурния“; подай файл с журнал, папка на пускане "
+        "(out/runs/0001) или папката, в която са runs/ и latest",
+    "{folder} holds {count} traces; pass one of them: {traces}":
+        "в {folder} има {count} журнала; подай един от тях: {traces}",
+    "{trace} does not replay: {kind}: {problem}": "{trace} не се възпроизвежда: {kind}: {problem}",
+    "{trace}: the harness events end in {state}, not DONE":
+        "{trace}: събитията на харнеса завършват в {state}, не в DONE",
+    "{trace}: the run line needs facts (an object)":
+        "{trace}: редът на пускането има нужда от facts (обект)",
+    "{trace}: the run line's facts": "{trace}: facts на реда на пускането",
+    "{where} has no {name}": "{where}: липсва {name}",
+    "{where}.answer must be null or the person's answer, {low} to {high} characters, got {value}":
+        "{where}.answer трябва да е null или отговорът на човека, от {low} до {high} знака, а е "
+        "{value}",
+    "{where}.chosen must be null or a card id, got {value}":
+        "{where}.chosen трябва да е null или id на карта, а е {value}",
+    "{where}.tools_default must be true or false, got {value}":
+        "{where}.tools_default трябва да е true или false, а е {value}",
+    "{where}.model must be 'scenario' or 'KIND:NAME' such as 'live:MODEL_NAME', got {value}":
+        "{where}.model трябва да е 'scenario' или 'KIND:NAME', например 'live:MODEL_NAME', а е "
+        "{value}",
+    "{where}.{name} must be one line of text, got {value}":
+        "{where}.{name} трябва да е един ред текст, а е {value}",
+    "{where}.{name} must be null or one line of text, got {value}":
+        "{where}.{name} трябва да е null или един ред текст, а е {value}",
+    "{where}: the step has no {name}": "{where}: стъпката няма {name}",
+    "{where}: the step has a field no run writes: {name}":
+        "{where}: стъпката има поле, което никое пускане не записва: {name}",
+    "{where}: the step's {name} is not what a run writes, got {value}":
+        "{where}: {name} на стъпката не е това, което пускането записва, а е {value}",
+    "{where}: a step that ran needs the proposal that ran, with its name and args":
+        "{where}: изпълнената стъпка има нужда от изпълненото предложение, с неговите name и "
+        "args",
+    "{where}: the stop's terminal must be one of {terminals}, got {value}":
+        "{where}: изходът при спирането трябва да е едно от {terminals}, а е {value}",
+    "{where}: the stop's failure must be null or a text, got {value}":
+        "{where}: неуспехът при спирането (failure) трябва да е null или текст, а е {value}",
+    "{where}: the stop has a field no run writes: {name}":
+        "{where}: спирането има поле, което никое пускане не записва: {name}",
+    # --- chapter 5: the board's words — a card's problems, an unreadable card file, a board that
+    # cannot be read (duty.board, shown through banner.board_words) ---
+    "unknown field {key}; a card has {fields} and notes":
+        "непознато поле {key}; картата има {fields} и бележки",
+    "field {key} is written twice": "полето {key} е записано два пъти",
+    "id {id} is not an id: lowercase letters and digits in parts joined by '-', at most {length} "
+    "characters":
+        "id {id} не е id: малки букви и цифри на части, свързани с '-', най-много {length} знака",
+    "the title has {count} characters; at most {limit}":
+        "заглавието има {count} знака; най-много {limit}",
+    "the id {id} does not match the file name {file} (expected {expected})":
+        "id {id} не съвпада с името на файла {file} (очаквано е {expected})",
+    "{count} files claim the id {id}: {files}": "{count} файла претендират за id {id}: {files}",
+    "status is done but it is blocked by {cards}, which is not done":
+        "статусът е done, но картата е блокирана от {cards}, която не е готова",
+    "{name} is not a file name": "{name} не е име на файл",
+    "{name} is a path, not a file name inside the board": "{name} е път, не име на файл в таблото",
+    "its file name is not UTF-8 text": "името на файла не е текст в UTF-8",
+    "cannot be opened ({why})": "не може да се отвори ({why})",
+    "a symbolic link that points outside the board": "символна връзка, която сочи извън таблото",
+    "a symbolic link into a subfolder; cards live directly in the board folder":
+        "символна връзка към подпапка; картите са направо в папката на таблото",
+    "not a regular file": "не е обикновен файл",
+    "{size} bytes; a card may have at most {limit}":
+        "{size} байта; картата може да има най-много {limit}",
+    "more than {limit} bytes; a card may have at most {limit}":
+        "повече от {limit} байта; картата може да има най-много {limit}",
+    "contains a NUL byte: binary data, not a card": "съдържа байт NUL: двоични данни, не карта",
+    "no header block: a card starts with a line {fence}":
+        "няма заглавен блок: картата започва с ред {fence}",
+    "the header block is not closed by a second {fence} line":
+        "заглавният блок не е затворен с втори ред {fence}",
+    "header line {line} is not 'field: value': {text}":
+        "ред {line} от заглавната част не е 'поле: стойност': {text}",
+    "no id in the header: every card names its id":
+        "в заглавната част няма id: всяка карта назовава своя id",
+    "the board folder {board} was not found": "папката на таблото {board} не е намерена",
+    "the board folder {board} cannot be opened ({why})":
+        "папката на таблото {board} не може да се отвори ({why})",
+    "{board} is not a folder; the board is a folder of card files":
+        "{board} не е папка; таблото е папка с файлове на карти",
+    "the board {board} has more than {limit} card files; split it into smaller boards":
+        "таблото {board} има повече от {limit} файла на карти; раздели го на по-малки табла",
+    "the board folder {board} cannot be read ({why})":
+        "папката на таблото {board} не може да се прочете ({why})",
+    "Error: the board folder {board} cannot be opened ({why})":
+        "Error: папката на таблото {board} не може да се отвори ({why})",
+    "Error: {board} is not a folder; the board is a folder of card files":
+        "Error: {board} не е папка; таблото е папка с файлове на карти",
+    "Error: the board {board} has more than {limit} card files; split it into smaller boards":
+        "Error: таблото {board} има повече от {limit} файла на карти; раздели го на по-малки "
+        "табла",
+    "Error: the board folder {board} cannot be read ({why})":
+        "Error: папката на таблото {board} не може да се прочете ({why})",
+    # --- the agentloop command's own error lines (commands.shared, commands.support) ---
+    "{file} is not a duty officer's trace; --against-board and --board are for those (chapter 5)":
+        "{file} не е журнал на „Дежурния“; --against-board и --board са само за такива журнали "
+        "(глава 5)",
+    "the live model failed: {problem}": "живият модел се провали: {problem}",
 }

@@ -2442,4 +2442,278 @@ MESSAGES = {
     "{name} must be an integer of at most {high}, got {value}":
         "`{name}` باید عددی صحیح، حداکثر {high}، باشد، اما `{value}` رسید",
     "{name} must be an integer, got {value}": "`{name}` باید عددی صحیح باشد، اما `{value}` رسید",
+    # --- chapter 5: the workspace's errors (duty.workspace, duty.shift) ---
+    "{folder}: the workspace's path is not UTF-8 text; rename the folder, or pass it by a path "
+    "that is":
+        "`{folder}`: مسیر پوشهٔ کار متن UTF-8 نیست؛ نام پوشه را عوض کن یا آن را با مسیری بده که "
+        "UTF-8 باشد",
+    "{folder} is not a folder; pass the workspace folder that holds {agent} and {policy}":
+        "`{folder}` پوشه نیست؛ پوشهٔ کاری را بده که `{agent}` و `{policy}` در آن است",
+    "{where}: unknown field {field}; the fields are: {fields}":
+        "{where}: فیلد ناشناختهٔ `{field}`؛ فیلدها این‌ها هستند: `{fields}`",
+    "{where}: missing {name} ({meaning})": "{where}: `{name}` نیست ({meaning})",
+    "what the duty officer is asked, a non-empty string":
+        "آنچه از «مسئول کشیک» خواسته می‌شود، رشته‌ای ناتهی",
+    "what to search the board for, a string of {low} to {high} characters":
+        "آنچه باید روی تابلو جست‌وجو شود، رشته‌ای {low} تا {high} نویسه‌ای",
+    "the folder of task cards, relative to the workspace": "پوشهٔ کارت‌های کار، نسبت به پوشهٔ کار",
+    "{file} was not found; a workspace holds {agent} and {policy}":
+        "`{file}` پیدا نشد؛ پوشهٔ کار `{agent}` و `{policy}` را در خود دارد",
+    "{file} must hold a JSON object with the fields {required} (and optionally {optional})":
+        "`{file}` باید یک شیء JSON با فیلدهای `{required}` داشته باشد (و در صورت نیاز "
+        "`{optional}`)",
+    "{where}: {name} must be one line of text, 1 to {longest} characters, got {value}":
+        "{where}: `{name}` باید یک خط متن ۱ تا {longest} نویسه‌ای باشد، اما `{value}` رسید",
+    "{where}: query must be one line of {low} to {high} characters, got {value}":
+        "{where}: `query` باید یک خط {low} تا {high} نویسه‌ای باشد، اما `{value}` رسید",
+    "{where}: page_size must be {allowed}, got {value}":
+        "{where}: `page_size` باید {allowed} باشد، اما `{value}` رسید",
+    "an integer from {low} to {high}": "عددی صحیح از {low} تا {high}",
+    "{where}: {name} must be a list drawn from {allowed}, got {value}":
+        "{where}: `{name}` باید فهرستی از میان `{allowed}` باشد، اما `{value}` رسید",
+    "{where}: {name}[{index}] is {value}; allowed: {allowed}":
+        "{where}: `{name}[{index}]` برابر `{value}` است؛ مجاز: `{allowed}`",
+    "{where}: {name}[{index}] repeats {value}":
+        "{where}: `{name}[{index}]` مقدار `{value}` را تکرار می‌کند",
+    "{where}: contract is empty; name the card fields a finished answer must state ({fields}), "
+    "or leave contract out":
+        "{where}: `contract` خالی است؛ فیلدهای کارت را که پاسخ نهایی باید بگوید نام ببر "
+        "(`{fields}`)، یا `contract` را کنار بگذار",
+    "{where}: guards must be a list such as [\"repeated\", \"tokens=3000\"], got {value}":
+        "{where}: `guards` باید فهرستی مانند `[\"repeated\", \"tokens=3000\"]` باشد، اما "
+        "`{value}` رسید",
+    "{where}: guards[{index}] is {value}; a guard is {spelling}":
+        "{where}: `guards[{index}]` برابر `{value}` است؛ نگهبان یعنی `{spelling}`",
+    "{where}: guards names a guard twice: {value}":
+        "{where}: `guards` یک نگهبان را دو بار نام می‌برد: `{value}`",
+    "{where}: {name} must be a file path inside the workspace, got {value}":
+        "{where}: `{name}` باید مسیر فایلی درون پوشهٔ کار باشد، اما `{value}` رسید",
+    "{where}: {name} must be a relative path inside the workspace (no '..', not absolute), got "
+    "{value}":
+        "{where}: `{name}` باید مسیری نسبی درون پوشهٔ کار باشد (بدون `'..'`، نه مطلق)، اما "
+        "`{value}` رسید",
+    "{where}: {name} would overwrite {file}; choose another file, e.g. out/answer.md":
+        "{where}: `{name}` روی `{file}` می‌نویسد؛ فایل دیگری انتخاب کن، مثلاً `out/answer.md`",
+    "{where}: {name} must be a file name such as out/answer.md (not runs, not hidden), got "
+    "{value}":
+        "{where}: `{name}` باید نام فایلی مانند `out/answer.md` باشد (نه `runs`، نه پنهان)، اما "
+        "`{value}` رسید",
+    "{where}: save, state and trace must be three different files, got {files}":
+        "{where}: `save` و `state` و `trace` باید سه فایل جدا باشند، اما `{files}` رسید",
+    "{where}: save, state and trace must be in one folder (each run writes them into a folder of "
+    "its own under it), got {files}":
+        "{where}: `save` و `state` و `trace` باید در یک پوشه باشند (هر اجرا آن‌ها را در پوشهٔ "
+        "خودش زیر آن می‌نویسد)، اما `{files}` رسید",
+    "{where}: model must be {scenario}, '{live}MODEL_NAME' or an object {\"kind\": \"{kind}\", "
+    "\"base_url\": …, \"model_name\": …}, got {value}":
+        "{where}: `model` باید `{scenario}`، `'{live}MODEL_NAME'` یا شیء `{\"kind\": \"{kind}\", "
+        "\"base_url\": …, \"model_name\": …}` باشد، اما `{value}` رسید",
+    "{where}: model has unknown fields {fields}; allowed: {allowed}":
+        "{where}: `model` فیلدهای ناشناختهٔ `{fields}` را دارد؛ مجاز: `{allowed}`",
+    "{where}: model.kind must be {kind} (the only kind of model object), got {value}":
+        "{where}: `model.kind` باید `{kind}` باشد (تنها نوع شیء مدل)، اما `{value}` رسید",
+    "{where}: model.{name} must be one line of text, e.g. {example}, got {value}":
+        "{where}: `model.{name}` باید یک خط متن باشد، مثلاً `{example}`، اما `{value}` رسید",
+    "{where}: faults must be a list of tool call numbers, an integer from {low} to {high}, such "
+    "as [1]; got {value}":
+        "{where}: `faults` باید فهرستی از شمارهٔ فراخوانی‌های ابزار باشد، عددهای صحیح از {low} "
+        "تا {high}، مانند `[1]`؛ اما `{value}` رسید",
+    "{where}: faults[{index}] must be an integer from {low} to {high} (a tool call of the run), "
+    "got {value}":
+        "{where}: `faults[{index}]` باید عددی صحیح از {low} تا {high} باشد (یک فراخوانی ابزار در "
+        "اجرا)، اما `{value}` رسید",
+    "{where}: faults[{index}] repeats {value}":
+        "{where}: `faults[{index}]` مقدار `{value}` را تکرار می‌کند",
+    "{where}: model {model} needs an API key: {variable} is not set (or use \"model\": "
+    "\"scenario\")":
+        "{where}: مدل `{model}` کلید API می‌خواهد: `{variable}` تنظیم نشده است (یا از "
+        "`\"model\": \"scenario\"` استفاده کن)",
+    "{where}: model {model} needs the provider's SDK: pip install \"agentloop[live]\"":
+        "{where}: مدل `{model}` SDK ارائه‌دهنده را می‌خواهد: `pip install \"agentloop[live]\"`",
+    # --- chapter 5: the small JSON files a run reads (duty.jsonfile) ---
+    "{file} is not UTF-8 text (byte 0x{byte} at position {position})":
+        "`{file}` متن UTF-8 نیست (بایت `0x{byte}` در جایگاه {position})",
+    "{file} is not valid JSON: {problem} at line {line}":
+        "`{file}` JSON معتبر نیست: `{problem}` در خط {line}",
+    "{file} is nested too deeply to be read as JSON":
+        "`{file}` بیش از حد تودرتو است و به‌صورت JSON خوانده نمی‌شود",
+    "{file}: {where} holds text that is not valid Unicode (an escape such as \\udcfe that stands "
+    "for no character)":
+        "`{file}`: {where} متنی دارد که یونی‌کد معتبر نیست (گریزی مانند `\\udcfe` که نمایندهٔ "
+        "هیچ نویسه‌ای نیست)",
+    "the file": "فایل",
+    "{file} was not found": "`{file}` پیدا نشد",
+    "{file} is a folder, not a file": "`{file}` پوشه است، نه فایل",
+    "{file} is a symbolic link; only a file the duty officer wrote itself is read here":
+        "`{file}` پیوند نمادین است؛ اینجا فقط فایلی خوانده می‌شود که «مسئول کشیک» خودش نوشته است",
+    "{file} cannot be read ({why})": "`{file}` خوانده نمی‌شود (`{why}`)",
+    "{file} is not a regular file": "`{file}` فایل معمولی نیست",
+    "{file} is {size} bytes; a file like this holds at most {limit}":
+        "`{file}` {size} بایت است؛ فایلی مانند این حداکثر {limit} بایت دارد",
+    "{file} is more than {limit} bytes; a file like this holds at most {limit}":
+        "`{file}` بیش از {limit} بایت است؛ فایلی مانند این حداکثر {limit} بایت دارد",
+    # --- chapter 5: the state file (duty.handover) ---
+    "{file}: format must be {format}; this is not a state file the duty officer wrote (delete it "
+    "to start afresh)":
+        "`{file}`: `format` باید `{format}` باشد؛ این فایل وضعیتی نیست که «مسئول کشیک» نوشته "
+        "باشد (پاکش کن تا از نو شروع شود)",
+    "{file}: unknown field {field}; a state file has format, stop, answer, chosen and question":
+        "`{file}`: فیلد ناشناختهٔ `{field}`؛ فایل وضعیت `format`، `stop`، `answer`، `chosen` و "
+        "`question` دارد",
+    "{file}: stop must be one of {terminals} or null, got {value}":
+        "`{file}`: `stop` باید یکی از `{terminals}` یا `null` باشد، اما `{value}` رسید",
+    "{file}: answer must be a string or null, got {value}":
+        "`{file}`: `answer` باید رشته یا `null` باشد، اما `{value}` رسید",
+    "{file}: chosen must be a card id or null, got {value}":
+        "`{file}`: `chosen` باید شناسهٔ کارت یا `null` باشد، اما `{value}` رسید",
+    "{file}: question must be an object with kind, text, query and candidates, or null":
+        "`{file}`: `question` باید شیئی با `kind`، `text`، `query` و `candidates` یا `null` باشد",
+    "{file}: question.kind must be one of {kinds}, got {value}":
+        "`{file}`: `question.kind` باید یکی از `{kinds}` باشد، اما `{value}` رسید",
+    "{file}: question.{name} must be a non-empty string":
+        "`{file}`: `question.{name}` باید رشته‌ای ناتهی باشد",
+    "{file}: question.candidates must be a list of card ids":
+        "`{file}`: `question.candidates` باید فهرستی از شناسه‌های کارت باشد",
+    # --- chapter 5: a run's folder (duty.runs, duty.shift) ---
+    "cannot write {file}: {why}": "نوشتن `{file}` ممکن نیست: `{why}`",
+    "cannot create the run folder {folder}: {why}":
+        "ساختن پوشهٔ اجرای `{folder}` ممکن نیست: `{why}`",
+    "cannot create a run folder in {folder}: {count} numbers in a row are taken":
+        "ساختن پوشهٔ اجرا در `{folder}` ممکن نیست: {count} شمارهٔ پشت سر هم گرفته شده‌اند",
+    "cannot read the run folders in {folder}: {why}":
+        "خواندن پوشه‌های اجرا در `{folder}` ممکن نیست: `{why}`",
+    "{file} must be a plain file naming the last run (such as 0002); delete it to start afresh":
+        "`{file}` باید فایلی معمولی با نام آخرین اجرا باشد (مانند `0002`)؛ پاکش کن تا از نو شروع "
+        "شود",
+    "cannot read {file}: {why}": "خواندن `{file}` ممکن نیست: `{why}`",
+    "{file} must name a run folder such as 0002, got {value}; delete it to start afresh":
+        "`{file}` باید نام یک پوشهٔ اجرا مانند `0002` باشد، اما `{value}` رسید؛ پاکش کن تا از نو "
+        "شروع شود",
+    "cannot open the workspace {folder}: {why}": "باز کردن پوشهٔ کار `{folder}` ممکن نیست: `{why}`",
+    "cannot open {folder}: {why}": "باز کردن `{folder}` ممکن نیست: `{why}`",
+    "{folder} leads outside the workspace (to {target}); a run writes only inside its workspace "
+    "folder":
+        "`{folder}` به بیرون پوشهٔ کار می‌رود (به `{target}`)؛ اجرا فقط درون پوشهٔ کار خودش "
+        "می‌نویسد",
+    "cannot create {folder}: {why}": "ساختن `{folder}` ممکن نیست: `{why}`",
+    "cannot create {folder}: a file is in the folder's place":
+        "ساختن `{folder}` ممکن نیست: به جای پوشه یک فایل آنجاست",
+    "cannot write the trace {trace}: {why}": "نوشتن ردپای `{trace}` ممکن نیست: `{why}`",
+    # --- chapter 5: a trace that cannot be read or does not replay (duty.trace) ---
+    "{trace}, line {line}": "`{trace}`، خط {line}",
+    "{trace}, line {line}: not JSON ({problem})": "`{trace}`، خط {line}: JSON نیست (`{problem}`)",
+    "{trace}, line {line}: nested too deeply to be read":
+        "`{trace}`، خط {line}: بیش از حد تودرتو است و خوانده نمی‌شود",
+    "{trace}, line {line}: kind must be one of {kinds}":
+        "`{trace}`، خط {line}: `kind` باید یکی از `{kinds}` باشد",
+    "{trace}, line {line}: holds text that is not valid Unicode":
+        "`{trace}`، خط {line}: متنی دارد که یونی‌کد معتبر نیست",
+    "{trace}: the first line must be the run line of a {format} trace":
+        "`{trace}`: خط نخست باید خط اجرای یک ردپای `{format}` باشد",
+    "{trace}: the last line must be the stop line; the run did not finish writing its trace":
+        "`{trace}`: خط آخر باید خط توقف باشد؛ اجرا نوشتن ردپایش را تمام نکرد",
+    "{trace}, line {line}: step {value} is out of order; expected step {step}":
+        "`{trace}`، خط {line}: مرحلهٔ `{value}` سر جایش نیست؛ مرحلهٔ {step} انتظار می‌رفت",
+    "{trace}, line {line}: a {kind} line comes only once":
+        "`{trace}`، خط {line}: خط `{kind}` فقط یک بار می‌آید",
+    "{file} must name a run folder such as 0002":
+        "`{file}` باید نام یک پوشهٔ اجرا مانند `0002` باشد",
+    "cannot read the folder {folder}: {why}": "خواندن پوشهٔ `{folder}` ممکن نیست: `{why}`",
+    "{folder} holds no duty officer trace; pass a trace file, a run's folder (out/runs/0001) or "
+    "the folder that holds runs/ and latest":
+        "در `{folder}` هیچ ردپای «مسئول کشیک» نیست؛ یک فایل ردپا، پوشهٔ یک اجرا "
+        "(`out/runs/0001`) یا پوشه‌ای که `runs/` و `latest` را دارد بده",
+    "{folder} holds {count} traces; pass one of them: {traces}":
+        "در `{folder}` {count} ردپا هست؛ یکی از آن‌ها را بده: `{traces}`",
+    "{trace} does not replay: {kind}: {problem}": "`{trace}` بازپخش نمی‌شود: `{kind}`: {problem}",
+    "{trace}: the harness events end in {state}, not DONE":
+        "`{trace}`: رویدادهای هارنس به `{state}` می‌رسند، نه `DONE`",
+    "{trace}: the run line needs facts (an object)": "`{trace}`: خط اجرا `facts` (یک شیء) می‌خواهد",
+    "{trace}: the run line's facts": "`{trace}`: `facts` خط اجرا",
+    "{where} has no {name}": "{where}: `{name}` ندارد",
+    "{where}.answer must be null or the person's answer, {low} to {high} characters, got {value}":
+        "{where}.answer باید `null` یا پاسخ شخص، {low} تا {high} نویسه، باشد، اما `{value}` رسید",
+    "{where}.chosen must be null or a card id, got {value}":
+        "{where}.chosen باید `null` یا شناسهٔ کارت باشد، اما `{value}` رسید",
+    "{where}.tools_default must be true or false, got {value}":
+        "{where}.tools_default باید `true` یا `false` باشد، اما `{value}` رسید",
+    "{where}.model must be 'scenario' or 'KIND:NAME' such as 'live:MODEL_NAME', got {value}":
+        "{where}.model باید `'scenario'` یا `'KIND:NAME'` مانند `'live:MODEL_NAME'` باشد، اما "
+        "`{value}` رسید",
+    "{where}.{name} must be one line of text, got {value}":
+        "{where}.{name} باید یک خط متن باشد، اما `{value}` رسید",
+    "{where}.{name} must be null or one line of text, got {value}":
+        "{where}.{name} باید `null` یا یک خط متن باشد، اما `{value}` رسید",
+    "{where}: the step has no {name}": "{where}: مرحله `{name}` ندارد",
+    "{where}: the step has a field no run writes: {name}":
+        "{where}: مرحله فیلدی دارد که هیچ اجرایی نمی‌نویسد: `{name}`",
+    "{where}: the step's {name} is not what a run writes, got {value}":
+        "{where}: `{name}` مرحله آن چیزی نیست که اجرا می‌نویسد، اما `{value}` رسید",
+    "{where}: a step that ran needs the proposal that ran, with its name and args":
+        "{where}: مرحله‌ای که اجرا شد پیشنهادی را می‌خواهد که اجرا شد، با `name` و `args` آن",
+    "{where}: the stop's terminal must be one of {terminals}, got {value}":
+        "{where}: حالت پایانی توقف باید یکی از `{terminals}` باشد، اما `{value}` رسید",
+    "{where}: the stop's failure must be null or a text, got {value}":
+        "{where}: شکست توقف (`failure`) باید `null` یا متن باشد، اما `{value}` رسید",
+    "{where}: the stop has a field no run writes: {name}":
+        "{where}: توقف فیلدی دارد که هیچ اجرایی نمی‌نویسد: `{name}`",
+    # --- chapter 5: the board's words — a card's problems, an unreadable card file, a board that
+    # cannot be read (duty.board, shown through banner.board_words) ---
+    "unknown field {key}; a card has {fields} and notes":
+        "فیلد ناشناختهٔ `{key}`؛ کارت `{fields}` و یادداشت دارد",
+    "field {key} is written twice": "فیلد `{key}` دو بار نوشته شده است",
+    "id {id} is not an id: lowercase letters and digits in parts joined by '-', at most {length} "
+    "characters":
+        "`{id}` شناسه نیست: حروف کوچک و رقم در بخش‌هایی که با `'-'` به هم وصل‌اند، حداکثر "
+        "{length} نویسه",
+    "the title has {count} characters; at most {limit}": "عنوان {count} نویسه دارد؛ حداکثر {limit}",
+    "the id {id} does not match the file name {file} (expected {expected})":
+        "شناسهٔ `{id}` با نام فایل `{file}` جور نیست (انتظار می‌رفت `{expected}`)",
+    "{count} files claim the id {id}: {files}": "{count} فایل شناسهٔ `{id}` را دارند: `{files}`",
+    "status is done but it is blocked by {cards}, which is not done":
+        "وضعیت `done` است اما `{cards}` آن را مسدود کرده که انجام نشده است",
+    "{name} is not a file name": "`{name}` نام فایل نیست",
+    "{name} is a path, not a file name inside the board":
+        "`{name}` یک مسیر است، نه نام فایلی درون تابلو",
+    "its file name is not UTF-8 text": "نام فایلش متن UTF-8 نیست",
+    "cannot be opened ({why})": "باز نمی‌شود (`{why}`)",
+    "a symbolic link that points outside the board": "پیوندی نمادین که به بیرون تابلو اشاره می‌کند",
+    "a symbolic link into a subfolder; cards live directly in the board folder":
+        "پیوندی نمادین به یک زیرپوشه؛ کارت‌ها مستقیم در پوشهٔ تابلو هستند",
+    "not a regular file": "فایل معمولی نیست",
+    "{size} bytes; a card may have at most {limit}":
+        "{size} بایت؛ کارت حداکثر {limit} بایت می‌تواند داشته باشد",
+    "more than {limit} bytes; a card may have at most {limit}":
+        "بیش از {limit} بایت؛ کارت حداکثر {limit} بایت می‌تواند داشته باشد",
+    "contains a NUL byte: binary data, not a card": "بایت NUL دارد: دادهٔ دودویی، نه کارت",
+    "no header block: a card starts with a line {fence}":
+        "بلوک سرآیند ندارد: کارت با خط `{fence}` شروع می‌شود",
+    "the header block is not closed by a second {fence} line":
+        "بلوک سرآیند با خط دوم `{fence}` بسته نشده است",
+    "header line {line} is not 'field: value': {text}":
+        "خط {line} سرآیند به شکل `'field: value'` نیست: `{text}`",
+    "no id in the header: every card names its id":
+        "در سرآیند `id` نیست: هر کارت شناسهٔ خودش را می‌گوید",
+    "the board folder {board} was not found": "پوشهٔ تابلوی `{board}` پیدا نشد",
+    "the board folder {board} cannot be opened ({why})":
+        "پوشهٔ تابلوی `{board}` باز نمی‌شود (`{why}`)",
+    "{board} is not a folder; the board is a folder of card files":
+        "`{board}` پوشه نیست؛ تابلو پوشه‌ای از فایل‌های کارت است",
+    "the board {board} has more than {limit} card files; split it into smaller boards":
+        "تابلوی `{board}` بیش از {limit} فایل کارت دارد؛ آن را به تابلوهای کوچک‌تر بخش کن",
+    "the board folder {board} cannot be read ({why})":
+        "پوشهٔ تابلوی `{board}` خوانده نمی‌شود (`{why}`)",
+    "Error: the board folder {board} cannot be opened ({why})":
+        "Error: پوشهٔ تابلوی `{board}` باز نمی‌شود (`{why}`)",
+    "Error: {board} is not a folder; the board is a folder of card files":
+        "Error: `{board}` پوشه نیست؛ تابلو پوشه‌ای از فایل‌های کارت است",
+    "Error: the board {board} has more than {limit} card files; split it into smaller boards":
+        "Error: تابلوی `{board}` بیش از {limit} فایل کارت دارد؛ آن را به تابلوهای کوچک‌تر بخش کن",
+    "Error: the board folder {board} cannot be read ({why})":
+        "Error: پوشهٔ تابلوی `{board}` خوانده نمی‌شود (`{why}`)",
+    # --- the agentloop command's own error lines (commands.shared, commands.support) ---
+    "{file} is not a duty officer's trace; --against-board and --board are for those (chapter 5)":
+        "`{file}` ردپای «مسئول کشیک» نیست؛ `--against-board` و `--board` مخصوص همین ردپاها هستند "
+        "(فصل ۵)",
+    "the live model failed: {problem}": "مدل زنده شکست خورد: {problem}",
 }

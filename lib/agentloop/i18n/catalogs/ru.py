@@ -2482,4 +2482,285 @@ MESSAGES = {
         "значение {name} должно быть целым числом не больше {high}, а получено {value}",
     "{name} must be an integer, got {value}":
         "значение {name} должно быть целым числом, а получено {value}",
+    # --- chapter 5: the workspace's errors (duty.workspace, duty.shift) ---
+    "{folder}: the workspace's path is not UTF-8 text; rename the folder, or pass it by a path "
+    "that is":
+        "{folder}: путь к рабочей папке — не текст в UTF-8; переименуй папку или укажи её по "
+        "пути, который записан в UTF-8",
+    "{folder} is not a folder; pass the workspace folder that holds {agent} and {policy}":
+        "{folder} — не папка; укажи рабочую папку, в которой лежат {agent} и {policy}",
+    "{where}: unknown field {field}; the fields are: {fields}":
+        "{where}: неизвестное поле {field}; поля такие: {fields}",
+    "{where}: missing {name} ({meaning})": "{where}: нет поля {name} ({meaning})",
+    "what the duty officer is asked, a non-empty string":
+        "о чём просят «Дежурного», непустая строка",
+    "what to search the board for, a string of {low} to {high} characters":
+        "что искать на доске, строка от {low} до {high} символов",
+    "the folder of task cards, relative to the workspace":
+        "папка с карточками задач, относительно рабочей папки",
+    "{file} was not found; a workspace holds {agent} and {policy}":
+        "{file} не найден; в рабочей папке лежат {agent} и {policy}",
+    "{file} must hold a JSON object with the fields {required} (and optionally {optional})":
+        "в {file} должен быть объект JSON с полями {required} (и, по желанию, {optional})",
+    "{where}: {name} must be one line of text, 1 to {longest} characters, got {value}":
+        "{where}: {name} должно быть одной строкой текста от 1 до {longest} символов, а получено "
+        "{value}",
+    "{where}: query must be one line of {low} to {high} characters, got {value}":
+        "{where}: query должен быть одной строкой от {low} до {high} символов, а получено "
+        "{value}",
+    "{where}: page_size must be {allowed}, got {value}":
+        "{where}: page_size должен быть {allowed}, а получено {value}",
+    # (said inside "{where}: page_size must be {allowed}, …": in the instrumental case)
+    "an integer from {low} to {high}": "целым числом от {low} до {high}",
+    "{where}: {name} must be a list drawn from {allowed}, got {value}":
+        "{where}: {name} должен быть списком из {allowed}, а получено {value}",
+    "{where}: {name}[{index}] is {value}; allowed: {allowed}":
+        "{where}: {name}[{index}] — это {value}; можно: {allowed}",
+    "{where}: {name}[{index}] repeats {value}": "{where}: {name}[{index}] повторяет {value}",
+    "{where}: contract is empty; name the card fields a finished answer must state ({fields}), "
+    "or leave contract out":
+        "{where}: contract пуст; назови поля карточки, которые должен называть готовый ответ "
+        "({fields}), или убери contract совсем",
+    "{where}: guards must be a list such as [\"repeated\", \"tokens=3000\"], got {value}":
+        "{where}: guards должен быть списком, например [\"repeated\", \"tokens=3000\"], а "
+        "получено {value}",
+    "{where}: guards[{index}] is {value}; a guard is {spelling}":
+        "{where}: guards[{index}] — это {value}; предохранитель записывается как {spelling}",
+    "{where}: guards names a guard twice: {value}":
+        "{where}: в guards один предохранитель назван дважды: {value}",
+    "{where}: {name} must be a file path inside the workspace, got {value}":
+        "{where}: {name} должен быть путём к файлу внутри рабочей папки, а получено {value}",
+    "{where}: {name} must be a relative path inside the workspace (no '..', not absolute), got "
+    "{value}":
+        "{where}: {name} должен быть относительным путём внутри рабочей папки (без '..', не "
+        "абсолютным), а получено {value}",
+    "{where}: {name} would overwrite {file}; choose another file, e.g. out/answer.md":
+        "{where}: {name} перезаписал бы {file}; выбери другой файл, например out/answer.md",
+    "{where}: {name} must be a file name such as out/answer.md (not runs, not hidden), got "
+    "{value}":
+        "{where}: {name} должен быть именем файла вроде out/answer.md (не runs и не скрытым), а "
+        "получено {value}",
+    "{where}: save, state and trace must be three different files, got {files}":
+        "{where}: save, state и trace должны быть тремя разными файлами, а получено {files}",
+    "{where}: save, state and trace must be in one folder (each run writes them into a folder of "
+    "its own under it), got {files}":
+        "{where}: save, state и trace должны лежать в одной папке (каждый запуск пишет их в свою "
+        "папку внутри неё), а получено {files}",
+    "{where}: model must be {scenario}, '{live}MODEL_NAME' or an object {\"kind\": \"{kind}\", "
+    "\"base_url\": …, \"model_name\": …}, got {value}":
+        "{where}: model должен быть {scenario}, '{live}MODEL_NAME' или объектом {\"kind\": "
+        "\"{kind}\", \"base_url\": …, \"model_name\": …}, а получено {value}",
+    "{where}: model has unknown fields {fields}; allowed: {allowed}":
+        "{where}: у model неизвестные поля {fields}; можно: {allowed}",
+    "{where}: model.kind must be {kind} (the only kind of model object), got {value}":
+        "{where}: model.kind должен быть {kind} (другого вида объекта model нет), а получено "
+        "{value}",
+    "{where}: model.{name} must be one line of text, e.g. {example}, got {value}":
+        "{where}: model.{name} должен быть одной строкой текста, например {example}, а получено "
+        "{value}",
+    "{where}: faults must be a list of tool call numbers, an integer from {low} to {high}, such "
+    "as [1]; got {value}":
+        "{where}: faults должен быть списком номеров вызовов инструментов, целых чисел от {low} "
+        "до {high}, например [1]; а получено {value}",
+    "{where}: faults[{index}] must be an integer from {low} to {high} (a tool call of the run), "
+    "got {value}":
+        "{where}: faults[{index}] должен быть целым числом от {low} до {high} (вызов инструмента "
+        "в этом запуске), а получено {value}",
+    "{where}: faults[{index}] repeats {value}": "{where}: faults[{index}] повторяет {value}",
+    "{where}: model {model} needs an API key: {variable} is not set (or use \"model\": "
+    "\"scenario\")":
+        "{where}: модели {model} нужен ключ API: {variable} не задана (или укажи \"model\": "
+        "\"scenario\")",
+    "{where}: model {model} needs the provider's SDK: pip install \"agentloop[live]\"":
+        "{where}: модели {model} нужен SDK провайдера: pip install \"agentloop[live]\"",
+    # --- chapter 5: the small JSON files a run reads (duty.jsonfile) ---
+    "{file} is not UTF-8 text (byte 0x{byte} at position {position})":
+        "{file} — не текст в UTF-8 (байт 0x{byte} в позиции {position})",
+    "{file} is not valid JSON: {problem} at line {line}":
+        "{file} — не корректный JSON: {problem} в строке {line}",
+    "{file} is nested too deeply to be read as JSON":
+        "{file} вложен слишком глубоко, чтобы прочитать его как JSON",
+    "{file}: {where} holds text that is not valid Unicode (an escape such as \\udcfe that stands "
+    "for no character)":
+        "{file}: в {where} есть текст, который не является корректным Юникодом (экранирование "
+        "вроде \\udcfe, за которым не стоит ни один символ)",
+    "the file": "файл",
+    "{file} was not found": "{file} не найден",
+    "{file} is a folder, not a file": "{file} — папка, а не файл",
+    "{file} is a symbolic link; only a file the duty officer wrote itself is read here":
+        "{file} — символическая ссылка; здесь читается только файл, который «Дежурный» записал "
+        "сам",
+    "{file} cannot be read ({why})": "{file} не читается ({why})",
+    "{file} is not a regular file": "{file} — не обычный файл",
+    "{file} is {size} bytes; a file like this holds at most {limit}":
+        "{file} занимает {size} байт; в таком файле бывает не больше {limit}",
+    "{file} is more than {limit} bytes; a file like this holds at most {limit}":
+        "{file} больше {limit} байт; в таком файле бывает не больше {limit}",
+    # --- chapter 5: the state file (duty.handover) ---
+    "{file}: format must be {format}; this is not a state file the duty officer wrote (delete it "
+    "to start afresh)":
+        "{file}: format должен быть {format}; это не файл состояния, который записал «Дежурный» "
+        "(удали его, чтобы начать заново)",
+    "{file}: unknown field {field}; a state file has format, stop, answer, chosen and question":
+        "{file}: неизвестное поле {field}; в файле состояния есть format, stop, answer, chosen и "
+        "question",
+    "{file}: stop must be one of {terminals} or null, got {value}":
+        "{file}: stop должен быть одним из {terminals} или null, а получено {value}",
+    "{file}: answer must be a string or null, got {value}":
+        "{file}: answer должен быть строкой или null, а получено {value}",
+    "{file}: chosen must be a card id or null, got {value}":
+        "{file}: chosen должен быть id карточки или null, а получено {value}",
+    "{file}: question must be an object with kind, text, query and candidates, or null":
+        "{file}: question должен быть объектом с kind, text, query и candidates или null",
+    "{file}: question.kind must be one of {kinds}, got {value}":
+        "{file}: question.kind должен быть одним из {kinds}, а получено {value}",
+    "{file}: question.{name} must be a non-empty string":
+        "{file}: question.{name} должен быть непустой строкой",
+    "{file}: question.candidates must be a list of card ids":
+        "{file}: question.candidates должен быть списком id карточек",
+    # --- chapter 5: a run's folder (duty.runs, duty.shift) ---
+    "cannot write {file}: {why}": "не удаётся записать {file}: {why}",
+    "cannot create the run folder {folder}: {why}":
+        "не удаётся создать папку запуска {folder}: {why}",
+    "cannot create a run folder in {folder}: {count} numbers in a row are taken":
+        "не удаётся создать папку запуска в {folder}: {count} номеров подряд уже заняты",
+    "cannot read the run folders in {folder}: {why}":
+        "не удаётся прочитать папки запусков в {folder}: {why}",
+    "{file} must be a plain file naming the last run (such as 0002); delete it to start afresh":
+        "{file} должен быть обычным файлом с именем последнего запуска (например 0002); удали "
+        "его, чтобы начать заново",
+    "cannot read {file}: {why}": "не удаётся прочитать {file}: {why}",
+    "{file} must name a run folder such as 0002, got {value}; delete it to start afresh":
+        "{file} должен называть папку запуска, например 0002, а получено {value}; удали его, "
+        "чтобы начать заново",
+    "cannot open the workspace {folder}: {why}": "не удаётся открыть рабочую папку {folder}: {why}",
+    "cannot open {folder}: {why}": "не удаётся открыть {folder}: {why}",
+    "{folder} leads outside the workspace (to {target}); a run writes only inside its workspace "
+    "folder":
+        "{folder} ведёт за пределы рабочей папки (в {target}); запуск пишет только внутри своей "
+        "рабочей папки",
+    "cannot create {folder}: {why}": "не удаётся создать {folder}: {why}",
+    "cannot create {folder}: a file is in the folder's place":
+        "не удаётся создать {folder}: на месте папки лежит файл",
+    "cannot write the trace {trace}: {why}": "не удаётся записать журнал {trace}: {why}",
+    # --- chapter 5: a trace that cannot be read or does not replay (duty.trace) ---
+    "{trace}, line {line}": "{trace}, строка {line}",
+    "{trace}, line {line}: not JSON ({problem})": "{trace}, строка {line}: не JSON ({problem})",
+    "{trace}, line {line}: nested too deeply to be read":
+        "{trace}, строка {line}: вложена слишком глубоко, чтобы её прочитать",
+    "{trace}, line {line}: kind must be one of {kinds}":
+        "{trace}, строка {line}: kind должен быть одним из {kinds}",
+    "{trace}, line {line}: holds text that is not valid Unicode":
+        "{trace}, строка {line}: в ней текст, который не является корректным Юникодом",
+    "{trace}: the first line must be the run line of a {format} trace":
+        "{trace}: первой строкой должна быть строка запуска журнала {format}",
+    "{trace}: the last line must be the stop line; the run did not finish writing its trace":
+        "{trace}: последней строкой должна быть строка остановки; запуск не дописал свой журнал",
+    "{trace}, line {line}: step {value} is out of order; expected step {step}":
+        "{trace}, строка {line}: шаг {value} не на своём месте; ожидался шаг {step}",
+    "{trace}, line {line}: a {kind} line comes only once":
+        "{trace}, строка {line}: строка {kind} бывает только одна",
+    "{file} must name a run folder such as 0002":
+        "{file} должен называть папку запуска, например 0002",
+    "cannot read the folder {folder}: {why}": "не удаётся прочитать папку {folder}: {why}",
+    "{folder} holds no duty officer trace; pass a trace file, a run's folder (out/runs/0001) or "
+    "the folder that holds runs/ and latest":
+        "в {folder} нет журнала «Дежурного»; укажи файл журнала, папку запуска (out/runs/0001) "
+        "или папку, где лежат runs/ и latest",
+    "{folder} holds {count} traces; pass one of them: {traces}":
+        "в {folder} журналов: {count}; укажи один из них: {traces}",
+    "{trace} does not replay: {kind}: {problem}": "{trace} не воспроизводится: {kind}: {problem}",
+    "{trace}: the harness events end in {state}, not DONE":
+        "{trace}: события обвязки заканчиваются в {state}, а не в DONE",
+    "{trace}: the run line needs facts (an object)":
+        "{trace}: в строке запуска нужны facts (объект)",
+    "{trace}: the run line's facts": "{trace}: facts строки запуска",
+    "{where} has no {name}": "{where}: нет {name}",
+    "{where}.answer must be null or the person's answer, {low} to {high} characters, got {value}":
+        "{where}.answer должен быть null или ответом человека от {low} до {high} символов, а "
+        "получено {value}",
+    "{where}.chosen must be null or a card id, got {value}":
+        "{where}.chosen должен быть null или id карточки, а получено {value}",
+    "{where}.tools_default must be true or false, got {value}":
+        "{where}.tools_default должен быть true или false, а получено {value}",
+    "{where}.model must be 'scenario' or 'KIND:NAME' such as 'live:MODEL_NAME', got {value}":
+        "{where}.model должен быть 'scenario' или 'KIND:NAME', например 'live:MODEL_NAME', а "
+        "получено {value}",
+    "{where}.{name} must be one line of text, got {value}":
+        "{where}.{name} должен быть одной строкой текста, а получено {value}",
+    "{where}.{name} must be null or one line of text, got {value}":
+        "{where}.{name} должен быть null или одной строкой текста, а получено {value}",
+    "{where}: the step has no {name}": "{where}: у шага нет {name}",
+    "{where}: the step has a field no run writes: {name}":
+        "{where}: у шага есть поле, которое не пишет ни один запуск: {name}",
+    "{where}: the step's {name} is not what a run writes, got {value}":
+        "{where}: {name} шага — не то, что пишет запуск, а получено {value}",
+    "{where}: a step that ran needs the proposal that ran, with its name and args":
+        "{where}: у выполненного шага должно быть выполненное предложение, с его name и args",
+    "{where}: the stop's terminal must be one of {terminals}, got {value}":
+        "{where}: терминал остановки должен быть одним из {terminals}, а получено {value}",
+    "{where}: the stop's failure must be null or a text, got {value}":
+        "{where}: отказ остановки (failure) должен быть null или текстом, а получено {value}",
+    "{where}: the stop has a field no run writes: {name}":
+        "{where}: у остановки есть поле, которое не пишет ни один запуск: {name}",
+    # --- chapter 5: the board's words — a card's problems, an unreadable card file, a board that
+    # cannot be read (duty.board, shown through banner.board_words) ---
+    "unknown field {key}; a card has {fields} and notes":
+        "неизвестное поле {key}; у карточки есть {fields} и заметки",
+    "field {key} is written twice": "поле {key} записано дважды",
+    "id {id} is not an id: lowercase letters and digits in parts joined by '-', at most {length} "
+    "characters":
+        "id {id} — не id: строчные буквы и цифры, части через '-', не больше {length} символов",
+    "the title has {count} characters; at most {limit}":
+        "в заголовке {count} символов; можно не больше {limit}",
+    "the id {id} does not match the file name {file} (expected {expected})":
+        "id {id} не совпадает с именем файла {file} (ожидалось {expected})",
+    "{count} files claim the id {id}: {files}": "на id {id} претендуют файлов: {count}: {files}",
+    "status is done but it is blocked by {cards}, which is not done":
+        "статус done, но карточку блокирует {cards}, а это не сделано",
+    "{name} is not a file name": "{name} — не имя файла",
+    "{name} is a path, not a file name inside the board":
+        "{name} — путь, а не имя файла внутри доски",
+    "its file name is not UTF-8 text": "имя файла — не текст в UTF-8",
+    "cannot be opened ({why})": "не открывается ({why})",
+    "a symbolic link that points outside the board":
+        "символическая ссылка, которая ведёт за пределы доски",
+    "a symbolic link into a subfolder; cards live directly in the board folder":
+        "символическая ссылка во вложенную папку; карточки лежат прямо в папке доски",
+    "not a regular file": "не обычный файл",
+    "{size} bytes; a card may have at most {limit}":
+        "{size} байт; в карточке может быть не больше {limit}",
+    "more than {limit} bytes; a card may have at most {limit}":
+        "больше {limit} байт; в карточке может быть не больше {limit}",
+    "contains a NUL byte: binary data, not a card":
+        "содержит байт NUL: двоичные данные, а не карточка",
+    "no header block: a card starts with a line {fence}":
+        "нет блока заголовка: карточка начинается со строки {fence}",
+    "the header block is not closed by a second {fence} line":
+        "блок заголовка не закрыт второй строкой {fence}",
+    "header line {line} is not 'field: value': {text}":
+        "строка заголовка {line} — не 'поле: значение': {text}",
+    "no id in the header: every card names its id":
+        "в заголовке нет id: каждая карточка называет свой id",
+    "the board folder {board} was not found": "папка доски {board} не найдена",
+    "the board folder {board} cannot be opened ({why})":
+        "папка доски {board} не открывается ({why})",
+    "{board} is not a folder; the board is a folder of card files":
+        "{board} — не папка; доска — это папка с файлами карточек",
+    "the board {board} has more than {limit} card files; split it into smaller boards":
+        "на доске {board} больше {limit} файлов карточек; раздели её на доски поменьше",
+    "the board folder {board} cannot be read ({why})": "папка доски {board} не читается ({why})",
+    "Error: the board folder {board} cannot be opened ({why})":
+        "Error: папка доски {board} не открывается ({why})",
+    "Error: {board} is not a folder; the board is a folder of card files":
+        "Error: {board} — не папка; доска — это папка с файлами карточек",
+    "Error: the board {board} has more than {limit} card files; split it into smaller boards":
+        "Error: на доске {board} больше {limit} файлов карточек; раздели её на доски поменьше",
+    "Error: the board folder {board} cannot be read ({why})":
+        "Error: папка доски {board} не читается ({why})",
+    # --- the agentloop command's own error lines (commands.shared, commands.support) ---
+    "{file} is not a duty officer's trace; --against-board and --board are for those (chapter 5)":
+        "{file} — не журнал «Дежурного»; --against-board и --board — только для таких журналов "
+        "(глава 5)",
+    "the live model failed: {problem}": "живая модель не справилась: {problem}",
 }
