@@ -384,6 +384,8 @@ def _check_facts(facts: Any, shown: str) -> None:
         validate_limits(facts["max_steps"], facts["max_retries"])
     except WorkspaceError as exc:
         raise TraceError(str(exc)) from None
+    except TraceError:   # _model_fact's own, already naming `where`
+        raise
     except ValueError as exc:   # validate_limits
         raise TraceError(f"{where}: {exc}") from None   # words only in `exc`
     for name in ("config", "board"):

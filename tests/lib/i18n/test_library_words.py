@@ -10,9 +10,13 @@ entry is still written by a source).
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import io
+import json
+import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -472,3 +476,243 @@ def test_the_library_words_never_take_over_what_a_check_says(language):
                    (without.match(t) or ("",))[0] not in ours)
     assert taken == []
     assert len(ours) > 200 and len(texts) > 1500
+
+
+# --- chapter 5's errors: the workspace, the trace, the state file, the run folder, the board --
+
+LIB = Path(__file__).resolve().parents[3] / "lib" / "agentloop"
+DUTY_AND_COMMANDS = sorted([*(LIB / "duty").glob("*.py"), *(LIB / "commands").glob("*.py")])
+
+
+def said_templates(path: Path) -> list[str]:
+    """The templates a module says through t(): each literal first argument of a call."""
+    import ast
+
+    return [node.args[0].value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "t" and node.args
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)]
+
+
+def test_the_template_scan_sees_the_capstones_errors():
+    said = {text for path in DUTY_AND_COMMANDS for text in said_templates(path)}
+    assert "{where}: unknown field {field}; the fields are: {fields}" in said
+    assert "{trace}: the last line must be the stop line; the run did not finish writing its " \
+           "trace" in said
+    assert len(said) > 130
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_template_of_chapter_5_and_the_command_has_an_entry(language):
+    """Every t() template of agentloop.duty and agentloop.commands, the board's own words
+    (translated where shown) and what a workspace's required fields mean."""
+    from agentloop.duty.banner import BOARD_WORDS
+    from agentloop.duty.workspace import _MEANING
+
+    messages = catalog(language).messages
+    templates = {text for path in DUTY_AND_COMMANDS for text in said_templates(path)}
+    templates |= {*BOARD_WORDS, *_MEANING.values()}
+    # a file and its reason in parentheses: the same in every language, no entry needed
+    templates -= {"{file} ({reason})"}
+    assert sorted(templates - set(messages)) == []
+
+
+def workspace_errors(tmp_path: Path) -> list[str]:
+    """Every bad agent.json of test_workspace.py's gallery, and a missing or broken file."""
+    from agentloop.duty.workspace import load_workspace
+    from tests.lib.duty.test_workspace import CASES, workspace
+
+    out = []
+    setups = [(agent, None) for agent, _ in CASES] + [
+        (None, lambda ws: (ws / "agent.json").write_bytes(b'{"goal": "\xff"}')),
+        (None, lambda ws: (ws / "agent.json").write_text("[" * 50_000, encoding="utf-8")),
+        (None, lambda ws: (ws / "agent.json").write_text("{nope", encoding="utf-8")),
+        (None, lambda ws: (ws / "agent.json").write_text(" " * 1_000_001, encoding="utf-8")),
+        (None, lambda ws: (ws / "agent.json").unlink()),
+        (None, lambda ws: ((ws / "stop_policy.json").unlink(),
+                           (ws / "stop_policy.json").mkdir())),
+        (None, lambda ws: ((ws / "stop_policy.json").unlink(),
+                           os.mkfifo(ws / "stop_policy.json")))]
+    for number, (agent, setup) in enumerate(setups):
+        (tmp_path / str(number)).mkdir()
+        folder = workspace(tmp_path / str(number), agent)
+        if setup is not None:
+            setup(folder)
+        with pytest.raises(ValueError) as refused:
+            load_workspace(folder)
+        out.append(str(refused.value))
+    with pytest.raises(ValueError) as refused:
+        load_workspace(tmp_path / "0" / "ws" / "agent.json")   # a file, not a folder
+    return [*out, str(refused.value)]
+
+
+def trace_errors(tmp_path: Path) -> list[str]:
+    """Traces that cannot be read: every way a line, the facts, a step or the stop is bad."""
+    from agentloop.duty.trace import TraceError, find_trace, format_replay, read_trace
+
+    root = write_office(tmp_path)
+    run_shift(str(root))
+    path = sorted((root / "out" / "runs").glob("*/trace.jsonl"))[0]
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    step = next(n for n, line in enumerate(lines) if line["kind"] == "step")
+    edits = [
+        lambda ls: ls[0]["facts"].pop("goal"), lambda ls: ls[0]["facts"].update(query=""),
+        lambda ls: ls[0]["facts"].update(answer=7), lambda ls: ls[0]["facts"].update(chosen="X"),
+        lambda ls: ls[0]["facts"].update(tools_default=1),
+        lambda ls: ls[0]["facts"].update(model="gpt"), lambda ls: ls[0]["facts"].update(board=""),
+        lambda ls: ls[0]["facts"].update(save=3), lambda ls: ls[0].update(facts=[]),
+        lambda ls: ls[0]["facts"].update(max_steps=9),
+        lambda ls: ls[step].pop("note"), lambda ls: ls[step].update(extra=1),
+        lambda ls: ls[step].update(tokens=-1), lambda ls: ls[step].update(step=5),
+        lambda ls: ls[step].update(proposal=None),
+        lambda ls: ls[-1].update(terminal="maybe"), lambda ls: ls[-1].update(failure=""),
+        lambda ls: ls[-1].update(extra=1), lambda ls: ls.insert(1, dict(ls[0])),
+        lambda ls: ls.pop(), lambda ls: ls.insert(1, {"kind": "nope"}),
+        lambda ls: ls[step].update(reply={"content": []}),
+    ]
+    out = []
+    for number, edit in enumerate(edits):
+        edited = copy.deepcopy(lines)
+        edit(edited)
+        target = tmp_path / f"edited-{number}.jsonl"
+        target.write_text("".join(json.dumps(line) + "\n" for line in edited), encoding="utf-8")
+        with pytest.raises(TraceError) as refused:
+            format_replay(target)
+        out.append(str(refused.value))
+    broken = {"not-json.jsonl": b"{\n", "deep.jsonl": b"[" * 50_000 + b"\n",
+              "latin.jsonl": b"\xff\n", "surrogate.jsonl": b'{"kind": "run", "x": "\\udcfe"}\n'}
+    for name, data in broken.items():
+        (tmp_path / name).write_bytes(data)
+        with pytest.raises(TraceError) as refused:
+            read_trace(tmp_path / name)
+        out.append(str(refused.value))
+    folders = {"empty": [], "two": ["a.jsonl", "b.jsonl"]}
+    for name, files in folders.items():
+        (tmp_path / name).mkdir()
+        for file in files:
+            (tmp_path / name / file).write_bytes(path.read_bytes())
+        with pytest.raises(TraceError) as refused:
+            find_trace(tmp_path / name)
+        out.append(str(refused.value))
+    (root / "out" / "latest").write_text("nope\n", encoding="utf-8")
+    with pytest.raises(TraceError) as refused:
+        find_trace(root / "out")
+    return [*out, str(refused.value)]
+
+
+def state_and_run_errors(tmp_path: Path) -> list[str]:
+    """A state file that is not one the officer wrote, and a run folder that cannot be made."""
+    from agentloop.duty.handover import StateFileError, load_saved
+
+    question = {"kind": "choose", "text": "t", "query": "q", "candidates": []}
+    contents = [{"format": "other"}, {"extra": 1}, {"stop": "maybe"}, {"answer": 3},
+                {"chosen": "X"}, {"question": {"text": "t"}},
+                {"question": {**question, "kind": "guess"}},
+                {"question": {**question, "text": ""}},
+                {"question": {**question, "candidates": ["X"]}}]
+    out = []
+    for number, content in enumerate(contents):
+        path = tmp_path / f"state-{number}.json"
+        path.write_text(json.dumps({"format": "agentloop.duty.state/1", **content}),
+                        encoding="utf-8")
+        with pytest.raises(StateFileError) as refused:
+            load_saved(path, path.name)
+        out.append(str(refused.value))
+    root = write_office(tmp_path / "office")
+    run_shift(str(root))
+    latest, runs = root / "out" / "latest", root / "out" / "runs"
+
+    def linked() -> None:
+        latest.unlink()
+        latest.symlink_to(tmp_path)
+
+    def not_a_run() -> None:
+        latest.unlink()
+        latest.write_text("../x\n", encoding="utf-8")
+
+    def a_file_for_runs() -> None:
+        latest.unlink()
+        shutil.move(runs, tmp_path / "moved")
+        runs.write_text("a file", encoding="utf-8")
+
+    for write in (linked, not_a_run, a_file_for_runs):
+        write()
+        with pytest.raises(ValueError) as refused:
+            run_shift(str(root))
+        out.append(str(refused.value))
+    return out
+
+
+def board_words_said(tmp_path: Path) -> list[str]:
+    """Why card files cannot be read, what is wrong with cards, why a board cannot be read:
+    the board's words as a run records them (English), made for real."""
+    from agentloop.duty.board import check_card, load_board
+    from agentloop.duty.board_tools import read_task_cards
+
+    board = tmp_path / "board"
+    board.mkdir()
+    card = "---\nid: {id}\ntitle: {title}\ngroup: g\nstatus: {status}\nblocked_by: {by}\n---\n"
+    files = {
+        "a-1.md": "no header", "a-2.md": "---\nid: a-2\n", "a-3.md": "---\nnot a field line\n---\n",
+        "a-4.md": "---\ntitle: t\n---\n", "a-5.md": "---\nid: a\0\n---\n",
+        "a-6.md": "x" * 20_000, "a-7.md": card.format(id="a-7", title="", status="wip", by="A"),
+        "a-8.md": card.format(id="a-9", title="t" * 130, status="blocked", by=""),
+        "a-10.md": card.format(id="a-10", title="t", status="done", by="a-11") + "x: 1\n",
+        "a-11.md": card.format(id="a-11", title="t", status="todo", by="a-11, a-99"),
+        "a-12.md": "---\nid: Bad Id\nid: again\n---\n",
+        "a-13.md": card.format(id="a-9", title="t", status="todo", by=""),
+    }
+    for name, text in files.items():
+        (board / name).write_text(text, encoding="utf-8")
+    (board / "a-14.md").write_bytes(b"---\nid: a-14\ntitle: \xff\n---\n")
+    (board / "a-15.md").symlink_to(tmp_path)
+    (board / "sub").mkdir()
+    (board / "sub" / "x.md").write_text("x", encoding="utf-8")
+    (board / "a-16.md").symlink_to(board / "sub" / "x.md")
+    os.mkfifo(board / "a-17.md")
+    (board / os.fsdecode(b"a-\xfe.md")).write_text("x", encoding="utf-8")
+    whole = load_board(board)
+    out = list(whole.unreadable.values())
+    for found in whole.cards.values():
+        out += check_card(found, whole)
+    for missing in (tmp_path / "nowhere", board / "a-1.md"):
+        out.append(read_task_cards(missing, "x", 1)["error"])
+    return out
+
+
+@functools.cache
+def _chapter_5_errors(folder: str) -> tuple[str, ...]:
+    tmp_path = Path(folder)
+    texts = []
+    for name, gallery in (("ws", workspace_errors), ("traces", trace_errors),
+                          ("runs", state_and_run_errors), ("boards", board_words_said)):
+        (tmp_path / name).mkdir()
+        texts += gallery(tmp_path / name)
+    return tuple(texts)
+
+
+@pytest.fixture(scope="module")
+def chapter_5_errors(tmp_path_factory) -> tuple[str, ...]:
+    """Every gallery above, once for the module (English: made as the run makes them)."""
+    return _chapter_5_errors(str(tmp_path_factory.mktemp("errors")))
+
+
+def test_the_galleries_of_chapter_5s_errors_are_many_and_one_line_each(chapter_5_errors):
+    assert all("\n" not in text for text in chapter_5_errors)
+    assert len(set(chapter_5_errors)) > 110
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_error_of_chapter_5_has_a_translation(language, chapter_5_errors):
+    words = catalog(language)
+    assert sorted(t for t in chapter_5_errors if words.match(t) is None) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_boards_words_are_said_in_the_readers_language_where_shown(language, tmp_path):
+    """A run records the board's words in English; board_words says each in the reader's
+    language (only by the board's own templates)."""
+    said = board_words_said(tmp_path)
+    with speaking(language):
+        shown = [board_words(text) for text in said]
+    assert len(said) > 20
+    assert [text for text, words in zip(said, shown, strict=True) if words == text] == []

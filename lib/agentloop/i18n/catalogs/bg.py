@@ -2640,7 +2640,7 @@ MESSAGES = {
         "{trace}: събитията на харнеса завършват в {state}, не в DONE",
     "{trace}: the run line needs facts (an object)":
         "{trace}: редът на пускането има нужда от facts (обект)",
-    "{trace}: the run line's facts": "{trace}: facts на реда на пускането",
+    "{trace}: the run line's facts": "{trace}: редът на пускането, facts",
     "{where} has no {name}": "{where}: липсва {name}",
     "{where}.answer must be null or the person's answer, {low} to {high} characters, got {value}":
         "{where}.answer трябва да е null или отговорът на човека, от {low} до {high} знака, а е "

@@ -2463,7 +2463,7 @@ MESSAGES = {
         "`{file}` باید یک شیء JSON با فیلدهای `{required}` داشته باشد (و در صورت نیاز "
         "`{optional}`)",
     "{where}: {name} must be one line of text, 1 to {longest} characters, got {value}":
-        "{where}: `{name}` باید یک خط متن ۱ تا {longest} نویسه‌ای باشد، اما `{value}` رسید",
+        "{where}: `{name}` باید یک خط متن 1 تا {longest} نویسه‌ای باشد، اما `{value}` رسید",
     "{where}: query must be one line of {low} to {high} characters, got {value}":
         "{where}: `query` باید یک خط {low} تا {high} نویسه‌ای باشد، اما `{value}` رسید",
     "{where}: page_size must be {allowed}, got {value}":
@@ -2629,7 +2629,7 @@ MESSAGES = {
     "{trace}: the harness events end in {state}, not DONE":
         "`{trace}`: رویدادهای هارنس به `{state}` می‌رسند، نه `DONE`",
     "{trace}: the run line needs facts (an object)": "`{trace}`: خط اجرا `facts` (یک شیء) می‌خواهد",
-    "{trace}: the run line's facts": "`{trace}`: `facts` خط اجرا",
+    "{trace}: the run line's facts": "`{trace}`: خط اجرا، facts",
     "{where} has no {name}": "{where}: `{name}` ندارد",
     "{where}.answer must be null or the person's answer, {low} to {high} characters, got {value}":
         "{where}.answer باید `null` یا پاسخ شخص، {low} تا {high} نویسه، باشد، اما `{value}` رسید",

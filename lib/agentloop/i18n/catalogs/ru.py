@@ -2503,7 +2503,8 @@ MESSAGES = {
     "{file} must hold a JSON object with the fields {required} (and optionally {optional})":
         "в {file} должен быть объект JSON с полями {required} (и, по желанию, {optional})",
     "{where}: {name} must be one line of text, 1 to {longest} characters, got {value}":
-        "{where}: {name} должно быть одной строкой текста от 1 до {longest} символов, а получено "
+        "{where}: значение {name} должно быть одной строкой текста от 1 до {longest} символов, а "
+        "получено "
         "{value}",
     "{where}: query must be one line of {low} to {high} characters, got {value}":
         "{where}: query должен быть одной строкой от {low} до {high} символов, а получено "
@@ -2513,7 +2514,7 @@ MESSAGES = {
     # (said inside "{where}: page_size must be {allowed}, …": in the instrumental case)
     "an integer from {low} to {high}": "целым числом от {low} до {high}",
     "{where}: {name} must be a list drawn from {allowed}, got {value}":
-        "{where}: {name} должен быть списком из {allowed}, а получено {value}",
+        "{where}: значение {name} должно быть списком из {allowed}, а получено {value}",
     "{where}: {name}[{index}] is {value}; allowed: {allowed}":
         "{where}: {name}[{index}] — это {value}; можно: {allowed}",
     "{where}: {name}[{index}] repeats {value}": "{where}: {name}[{index}] повторяет {value}",
@@ -2529,16 +2530,19 @@ MESSAGES = {
     "{where}: guards names a guard twice: {value}":
         "{where}: в guards один предохранитель назван дважды: {value}",
     "{where}: {name} must be a file path inside the workspace, got {value}":
-        "{where}: {name} должен быть путём к файлу внутри рабочей папки, а получено {value}",
+        "{where}: значение {name} должно быть путём к файлу внутри рабочей папки, а получено "
+        "{value}",
     "{where}: {name} must be a relative path inside the workspace (no '..', not absolute), got "
     "{value}":
-        "{where}: {name} должен быть относительным путём внутри рабочей папки (без '..', не "
+        "{where}: значение {name} должно быть относительным путём внутри рабочей папки (без '..', "
+        "не "
         "абсолютным), а получено {value}",
     "{where}: {name} would overwrite {file}; choose another file, e.g. out/answer.md":
         "{where}: {name} перезаписал бы {file}; выбери другой файл, например out/answer.md",
     "{where}: {name} must be a file name such as out/answer.md (not runs, not hidden), got "
     "{value}":
-        "{where}: {name} должен быть именем файла вроде out/answer.md (не runs и не скрытым), а "
+        "{where}: значение {name} должно быть именем файла вроде out/answer.md (не runs и не "
+        "скрытым), а "
         "получено {value}",
     "{where}: save, state and trace must be three different files, got {files}":
         "{where}: save, state и trace должны быть тремя разными файлами, а получено {files}",
@@ -2556,7 +2560,8 @@ MESSAGES = {
         "{where}: model.kind должен быть {kind} (другого вида объекта model нет), а получено "
         "{value}",
     "{where}: model.{name} must be one line of text, e.g. {example}, got {value}":
-        "{where}: model.{name} должен быть одной строкой текста, например {example}, а получено "
+        "{where}: значение model.{name} должно быть одной строкой текста, например {example}, а "
+        "получено "
         "{value}",
     "{where}: faults must be a list of tool call numbers, an integer from {low} to {high}, such "
     "as [1]; got {value}":
@@ -2615,7 +2620,7 @@ MESSAGES = {
     "{file}: question.kind must be one of {kinds}, got {value}":
         "{file}: question.kind должен быть одним из {kinds}, а получено {value}",
     "{file}: question.{name} must be a non-empty string":
-        "{file}: question.{name} должен быть непустой строкой",
+        "{file}: значение question.{name} должно быть непустой строкой",
     "{file}: question.candidates must be a list of card ids":
         "{file}: question.candidates должен быть списком id карточек",
     # --- chapter 5: a run's folder (duty.runs, duty.shift) ---
@@ -2674,7 +2679,7 @@ MESSAGES = {
         "{trace}: события обвязки заканчиваются в {state}, а не в DONE",
     "{trace}: the run line needs facts (an object)":
         "{trace}: в строке запуска нужны facts (объект)",
-    "{trace}: the run line's facts": "{trace}: facts строки запуска",
+    "{trace}: the run line's facts": "{trace}: строка запуска, facts",
     "{where} has no {name}": "{where}: нет {name}",
     "{where}.answer must be null or the person's answer, {low} to {high} characters, got {value}":
         "{where}.answer должен быть null или ответом человека от {low} до {high} символов, а "
@@ -2687,9 +2692,9 @@ MESSAGES = {
         "{where}.model должен быть 'scenario' или 'KIND:NAME', например 'live:MODEL_NAME', а "
         "получено {value}",
     "{where}.{name} must be one line of text, got {value}":
-        "{where}.{name} должен быть одной строкой текста, а получено {value}",
+        "{where}.{name}: должна быть одна строка текста, а получено {value}",
     "{where}.{name} must be null or one line of text, got {value}":
-        "{where}.{name} должен быть null или одной строкой текста, а получено {value}",
+        "{where}.{name}: должно быть null или одна строка текста, а получено {value}",
     "{where}: the step has no {name}": "{where}: у шага нет {name}",
     "{where}: the step has a field no run writes: {name}":
         "{where}: у шага есть поле, которое не пишет ни один запуск: {name}",
