@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from agentloop.duty import board as board_module
+from agentloop.duty.banner import board_words
 from agentloop.duty.board import (
     MAX_CARD_BYTES,
     BoardError,
@@ -24,6 +25,7 @@ from agentloop.duty.board import (
     shown_name,
 )
 from agentloop.duty.board_tools import draft_summary, read_task_cards, validate_task_card
+from agentloop.i18n import speaking
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples/my_agent/board"
@@ -242,3 +244,38 @@ def test_every_card_of_the_example_board_but_one_is_sound():
         "status 'wip' is not one of todo, in_progress, blocked, done",
         "blocked_by names task-099, which is not on the board"]}
     assert len(whole.files) == 14
+
+
+# --- the board's words: English as a run records them, the reader's language where shown ----
+
+SHOWN = {
+    "ru": ("нет блока заголовка: карточка начинается со строки '---'",
+           "Error: папка доски {p} не найдена", "статус 'wip' — не один из todo, in_progress, "
+                                               "blocked, done"),
+    "bg": ("няма заглавен блок: картата започва с ред '---'",
+           "Error: папката на таблото {p} не е намерена",
+           "статусът 'wip' не е сред todo, in_progress, blocked, done"),
+    "fa": ("بلوک سرآیند ندارد: کارت با خط '---' شروع می‌شود", "Error: پوشهٔ تابلوی {p} پیدا نشد",
+           "وضعیت 'wip' یکی از todo, in_progress, blocked, done نیست"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(SHOWN))
+def test_the_boards_words_stay_english_in_the_run_and_are_shown_translated(board, tmp_path,
+                                                                          language):
+    (board / "task-002.md").write_text("no header", encoding="utf-8")
+    (board / "task-003.md").write_text(card_text("task-003", status="wip"), encoding="utf-8")
+    missing = tmp_path / "nowhere"
+    with speaking(language):
+        whole = load_board(board)
+        reason = whole.unreadable["task-002.md"]
+        problem = check_card(whole.cards["task-003.md"], whole)[0]
+        error = read_task_cards(missing, "x", 1)["error"]
+        # what the run records (observations, the trace) is the same in every language
+        assert reason == "no header block: a card starts with a line '---'"
+        assert problem == "status 'wip' is not one of todo, in_progress, blocked, done"
+        assert error == f"Error: the board folder {missing} was not found"
+        shown = (board_words(reason), board_words(error), board_words(problem))
+    unreadable, not_found, wrong = SHOWN[language]
+    assert shown == (unreadable, not_found.format(p=missing), wrong)
+    assert board_words(reason) == reason   # in English, as it is

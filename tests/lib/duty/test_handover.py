@@ -19,6 +19,7 @@ from agentloop.duty.handover import (
     resolve_answer,
     state_text,
 )
+from agentloop.i18n import speaking
 
 ROOT = Path(__file__).resolve().parents[3]
 BOARD = ROOT / "examples/my_agent/board"
@@ -122,3 +123,17 @@ def test_a_bad_state_file_is_one_line_naming_the_field(tmp_path, content, messag
     with pytest.raises(StateFileError) as caught:
         load_saved(path, "s.json")
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("ru", "s.json: chosen должен быть id карточки или null, а получено 3"),
+    ("bg", "s.json: chosen трябва да е id на карта или null, а е 3"),
+    ("fa", "s.json: chosen باید شناسهٔ کارت یا null باشد، اما 3 رسید"),
+])
+def test_a_bad_state_file_is_said_in_the_readers_language(tmp_path, language, said):
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps({"format": "agentloop.duty.state/1", "chosen": 3}),
+                    encoding="utf-8")
+    with speaking(language), pytest.raises(StateFileError) as caught:
+        load_saved(path, "s.json")
+    assert str(caught.value) == said

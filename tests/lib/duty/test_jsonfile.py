@@ -7,6 +7,7 @@ import os
 import pytest
 
 from agentloop.duty.jsonfile import MISSING, bad_text_at, read_json
+from agentloop.i18n import speaking
 
 
 class Bad(ValueError):
@@ -41,3 +42,20 @@ def test_where_a_string_cannot_be_written():
     assert bad_text_at({"a": ["ok", {"b": "x\udcfe"}]}) == "a[1].b"
     assert bad_text_at({"x\udcfe": 1}) == "a field name"
     assert bad_text_at("\ud800") == "" and bad_text_at({"fine": ["é", 3]}) is None
+
+
+@pytest.mark.parametrize(("language", "missing", "folder"), [
+    ("ru", "none.json не найден", "x.json — папка, а не файл"),
+    ("bg", "none.json не е намерен", "x.json е папка, не файл"),
+    ("fa", "none.json پیدا نشد", "x.json پوشه است، نه فایل"),
+])
+def test_the_files_problems_are_said_in_the_readers_language(tmp_path, language, missing,
+                                                             folder):
+    (tmp_path / "x.json").mkdir()
+    with speaking(language):
+        with pytest.raises(ValueError) as refused:
+            read_json(tmp_path / "none.json", "none.json", ValueError)
+        assert str(refused.value) == missing
+        with pytest.raises(ValueError) as refused:
+            read_json(tmp_path / "x.json", "x.json", ValueError)
+        assert str(refused.value) == folder

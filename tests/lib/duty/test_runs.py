@@ -14,6 +14,7 @@ from agentloop.duty.example import write_office
 from agentloop.duty.runs import OutputError, latest_run, new_run, run_numbers
 from agentloop.duty.shift import run_shift
 from agentloop.duty.workspace import load_workspace
+from agentloop.i18n import speaking
 
 ROUTE = "my_agent/routes/one_match"
 
@@ -156,3 +157,20 @@ def test_a_workspace_without_outputs_makes_no_folder(office):
     assert workspace.out_folder is None and new_run(workspace) is None
     run_shift("my_agent/routes/bare")
     assert not (office / "routes/bare/out").exists()
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("ru", "my_agent/out/latest должен называть папку запуска, например 0002, а получено "
+           "'../../etc'; удали его, чтобы начать заново"),
+    ("bg", "my_agent/out/latest трябва да назовава папка на пускане, например 0002, а е "
+           "'../../etc'; изтрий го, за да започнеш отначало"),
+    ("fa", "my_agent/out/latest باید نام یک پوشهٔ اجرا مانند 0002 باشد، اما '../../etc' رسید؛ "
+           "پاکش کن تا از نو شروع شود"),
+])
+def test_a_run_folder_problem_is_said_in_the_readers_language(office, language, said):
+    run_shift("my_agent")
+    (office / "out/latest").write_text("../../etc\n", encoding="utf-8")
+    with speaking(language), pytest.raises(OutputError) as refused:
+        run_shift("my_agent")
+    assert str(refused.value) == said
+    assert sorted(os.listdir(office / "out/runs")) == ["0001"]   # nothing more was written

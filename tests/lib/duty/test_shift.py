@@ -5,6 +5,7 @@ and a workspace that is not there is one line before anything is written."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -13,6 +14,7 @@ from agentloop.duty.example import write_office
 from agentloop.duty.planner import DutyModel
 from agentloop.duty.shift import last_saved, model_for, run_shift
 from agentloop.duty.workspace import WorkspaceError, load_workspace
+from agentloop.i18n import speaking
 
 
 @pytest.fixture
@@ -47,3 +49,24 @@ def test_a_missing_workspace_is_one_line_and_writes_nothing(office):
         run_shift("my_agent/routes/nowhere")
     assert "\n" not in str(caught.value) and "nowhere" in str(caught.value)
     assert sorted(os.listdir(office)) == before
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("ru", 'my_agent/agent.json: модели \'live:some-model\' нужен ключ API: LLM_API_KEY не '
+           'задана (или укажи "model": "scenario")'),
+    ("bg", 'my_agent/agent.json: моделът \'live:some-model\' има нужда от API ключ: '
+           'LLM_API_KEY не е зададена (или използвай "model": "scenario")'),
+    ("fa", 'my_agent/agent.json: مدل \'live:some-model\' کلید API می‌خواهد: LLM_API_KEY تنظیم '
+           'نشده است (یا از "model": "scenario" استفاده کن)'),
+])
+def test_a_live_model_without_a_key_is_said_in_the_readers_language(office, monkeypatch,
+                                                                    language, said):
+    monkeypatch.delenv("LLM_API_KEY", raising=False)
+    agent = office / "agent.json"
+    settings = json.loads(agent.read_text(encoding="utf-8"))
+    agent.write_text(json.dumps({**settings, "model": "live:some-model"}), encoding="utf-8")
+    before = sorted(os.listdir(office))
+    with speaking(language), pytest.raises(WorkspaceError) as refused:
+        run_shift("my_agent")
+    assert str(refused.value) == said
+    assert sorted(os.listdir(office)) == before   # nothing written

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from agentloop.duty.example import write_office
 from agentloop.duty.shift import run_shift
 from agentloop.duty.trace import TraceError, TraceWriter, find_trace, format_replay, read_trace
+from agentloop.i18n import speaking
 
 FACTS = {"goal": "g"}
 
@@ -112,3 +113,36 @@ def test_any_edit_of_a_trace_replays_or_is_one_line_never_a_crash(recorded, tmp_
         assert "\n" not in str(exc)
     else:
         assert "the same decisions and the same stop" in text
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("ru", "t.jsonl, строка 1: kind должен быть одним из run, event, step, stop"),
+    ("bg", "t.jsonl, ред 1: kind трябва да е едно от run, event, step, stop"),
+    ("fa", "t.jsonl، خط 1: kind باید یکی از run, event, step, stop باشد"),
+])
+def test_a_malformed_trace_is_said_in_the_readers_language(tmp_path, monkeypatch, language,
+                                                           said):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.jsonl").write_text('{"kind": "nope"}\n', encoding="utf-8")
+    with speaking(language), pytest.raises(TraceError) as refused:
+        read_trace("t.jsonl")
+    assert str(refused.value) == said
+    with pytest.raises(TraceError) as refused:   # and in English as before
+        read_trace("t.jsonl")
+    assert str(refused.value) == "t.jsonl, line 1: kind must be one of run, event, step, stop"
+
+
+@pytest.mark.parametrize("language", ["ru", "bg", "fa"])
+def test_an_edited_trace_that_does_not_replay_is_said_in_the_readers_language(
+        recorded, tmp_path, language):
+    lines = copy.deepcopy(recorded[0])
+    lines[-1]["terminal"] = "maybe"
+    path = tmp_path / "edited.jsonl"
+    path.write_text("".join(json.dumps(item) + "\n" for item in lines), encoding="utf-8")
+    with pytest.raises(TraceError) as english:
+        format_replay(path)
+    with speaking(language), pytest.raises(TraceError) as said:
+        format_replay(path)
+    assert "the stop's terminal must be one of" in str(english.value)
+    assert str(said.value) != str(english.value) and str(path) in str(said.value)
+    assert "success, needs_input, error, limit" in str(said.value)   # the names stay

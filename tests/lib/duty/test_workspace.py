@@ -13,6 +13,7 @@ import pytest
 
 from agentloop.cli import main
 from agentloop.duty.workspace import WorkspaceError, is_workspace, load_workspace
+from agentloop.i18n import speaking
 
 ROOT = Path(__file__).resolve().parents[3]
 BOARD = ROOT / "examples/my_agent/board"
@@ -286,3 +287,38 @@ def test_ask_when_is_checked_without_loading_the_officers_loop():
     from agentloop.duty import asking, officer
 
     assert officer.ASK_RULES is asking.ASK_RULES and officer.SIMILAR_IDS == "similar_ids"
+
+
+# --- in the reader's language: the words translated, the file, the field and the value not --
+
+SAID = {
+    "ru": "ws/agent.json: page_size должен быть целым числом от 1 до 50, а получено 0",
+    "bg": "ws/agent.json: page_size трябва да е цяло число от 1 до 50, а е 0",
+    "fa": "ws/agent.json: page_size باید عددی صحیح از 1 تا 50 باشد، اما 0 رسید",
+}
+
+
+@pytest.mark.parametrize("language", sorted(SAID))
+def test_a_bad_setting_is_said_in_the_chosen_language(tmp_path, monkeypatch, capsys, language):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("AGENTLOOP_LANG", language)
+    workspace(tmp_path, with_(page_size=0))
+    assert main(["run", "--dir", "ws"]) == 2   # the same exit status in every language
+    assert capsys.readouterr().err == f"agentloop: error: {SAID[language]}\n"
+
+
+@pytest.mark.parametrize("language", ["ru", "bg", "fa"])
+def test_every_bad_setting_is_one_line_in_every_language(tmp_path, monkeypatch, language):
+    """The gallery above, said in `language`: another text than the English, one line, still
+    naming the file."""
+    monkeypatch.chdir(tmp_path)
+    untranslated = []
+    for agent, english in CASES:
+        workspace(tmp_path, agent)
+        with speaking(language), pytest.raises(WorkspaceError) as refused:
+            load_workspace("ws")
+        said = str(refused.value)
+        assert AGENT in said and "\n" not in said
+        if said.startswith(english):
+            untranslated.append(said)
+    assert untranslated == []
