@@ -44,6 +44,7 @@ from agentloop.duty.board import (
     list_card_files,
     load_board,
 )
+from agentloop.i18n import t
 from agentloop.tools import Tool, ToolRegistry
 from agentloop.validation import validate_whole_number
 
@@ -235,8 +236,8 @@ def make_registry(allowlist: tuple[str, ...],
     """The registry of the allowlisted tools, in TOOL_NAMES order, each run by `run_for(name)`."""
     unknown = [name for name in allowlist if name not in TOOL_NAMES]
     if unknown:
-        raise ValueError(f"allowlist names unknown tools {unknown}; the board tools are: "
-                         f"{', '.join(TOOL_NAMES)}")
+        raise ValueError(t("allowlist names unknown tools {unknown}; the board tools are: "
+                           "{tools}", unknown=unknown, tools=", ".join(TOOL_NAMES)))
     return ToolRegistry([Tool(name, DESCRIPTIONS[name], SCHEMAS[name], run_for(name))
                          for name in TOOL_NAMES if name in allowlist])
 

@@ -22,6 +22,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from agentloop.i18n import t
+
 WORKSPACE = "my_agent"
 BOARD = "board"
 FIXED_BOARD = "fixed_board"             # the board once task-012.md is saved as UTF-8
@@ -150,7 +152,8 @@ def write_office(folder: str | Path) -> Path:
 def route_folder(route: str) -> str:
     """The route's folder inside my_agent/ ('.' for the workspace itself)."""
     if route not in ROUTES:
-        raise ValueError(f"route must be one of {', '.join(ROUTES)}, got {route!r}")
+        raise ValueError(t("route must be one of {routes}, got {route}",
+                           routes=", ".join(ROUTES), route=repr(route)))
     return ROUTES[route][0]
 
 

@@ -79,6 +79,7 @@ from agentloop.harness.moves import (
     Replan,
     StepRecord,
 )
+from agentloop.i18n import t
 from agentloop.loop import (
     CONTINUE,
     ERROR,
@@ -364,7 +365,8 @@ def new_state(run_input: RunInput, registry: ToolRegistry) -> OfficerState:
                         run_input.chosen)
     unknown = [rule for rule in run_input.ask_when if rule not in ASK_RULES]
     if unknown:
-        raise ValueError(f"ask_when names {unknown[0]!r}; the rules are: {', '.join(ASK_RULES)}")
+        raise ValueError(t("ask_when names {rule}; the rules are: {rules}",
+                           rule=repr(unknown[0]), rules=", ".join(ASK_RULES)))
     return {
         "phase": "start", "steps": 0, "failures": 0, "done": False, "terminal": None,
         "max_steps": run_input.max_steps, "max_retries": run_input.max_retries,

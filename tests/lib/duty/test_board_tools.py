@@ -18,6 +18,7 @@ from agentloop.duty.board_tools import (
     tool_definitions,
     validate_task_card,
 )
+from agentloop.i18n import speaking
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples/my_agent/board"
@@ -176,3 +177,17 @@ def test_the_tools_never_write_to_the_board(tmp_path):
     validate_task_card(copy, "task-003")
     draft_summary(copy, "task-003")
     assert {p.name: p.read_bytes() for p in copy.iterdir()} == before
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("ru", "список разрешённого называет неизвестные инструменты ['shell']; инструменты доски "
+           "такие: read_task_cards, validate_task_card, draft_summary"),
+    ("bg", "списъкът с разрешеното назовава непознати инструменти ['shell']; инструментите на "
+           "таблото са: read_task_cards, validate_task_card, draft_summary"),
+    ("fa", "فهرست مجاز ابزارهای ناشناختهٔ ['shell'] را نام می‌برد؛ ابزارهای تابلو این‌ها هستند: "
+           "read_task_cards, validate_task_card, draft_summary"),
+])
+def test_an_unknown_tool_in_the_allowlist_is_named_in_the_readers_language(language, said):
+    with speaking(language), pytest.raises(ValueError) as refused:
+        make_registry(("shell",), lambda name: lambda **args: {})
+    assert str(refused.value) == said

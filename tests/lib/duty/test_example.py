@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from agentloop.duty.example import ROUTES, card_bytes, office_files, route_folder, write_office
+from agentloop.i18n import speaking
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = ROOT / "examples" / "my_agent"
@@ -45,3 +46,14 @@ def test_each_route_has_its_folder_and_an_unknown_route_is_named():
     assert set(ROUTES) >= {"my_agent", "one_match", "limit", "similar_ids"}
     with pytest.raises(ValueError, match=r"route must be one of my_agent, .*got 'nope'"):
         route_folder("nope")
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    ("ru", "route должен быть одним из"), ("bg", "route трябва да е едно от"),
+    ("fa", "route باید یکی از"),
+])
+def test_an_unknown_route_is_named_in_the_readers_language(language, words):
+    with speaking(language), pytest.raises(ValueError) as refused:
+        route_folder("nope")
+    said = str(refused.value)
+    assert said.startswith(words) and "'nope'" in said and ", ".join(ROUTES) in said

@@ -2729,4 +2729,12 @@ MESSAGES = {
         "{file} не е журнал на „Дежурния“; --against-board и --board са само за такива журнали "
         "(глава 5)",
     "the live model failed: {problem}": "живият модел се провали: {problem}",
+    # --- chapter 5: settings given in code (duty.officer's RunInput, duty.board_tools,
+    # duty.example) ---
+    "ask_when names {rule}; the rules are: {rules}":
+        "ask_when назовава {rule}; правилата са: {rules}",
+    "allowlist names unknown tools {unknown}; the board tools are: {tools}":
+        "списъкът с разрешеното назовава непознати инструменти {unknown}; инструментите на "
+        "таблото са: {tools}",
+    "route must be one of {routes}, got {route}": "route трябва да е едно от {routes}, а е {route}",
 }

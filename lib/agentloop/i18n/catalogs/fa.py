@@ -2716,4 +2716,13 @@ MESSAGES = {
         "`{file}` ردپای «مسئول کشیک» نیست؛ `--against-board` و `--board` مخصوص همین ردپاها هستند "
         "(فصل ۵)",
     "the live model failed: {problem}": "مدل زنده شکست خورد: {problem}",
+    # --- chapter 5: settings given in code (duty.officer's RunInput, duty.board_tools,
+    # duty.example) ---
+    "ask_when names {rule}; the rules are: {rules}":
+        "`ask_when` از `{rule}` نام می‌برد؛ قاعده‌ها این‌ها هستند: `{rules}`",
+    "allowlist names unknown tools {unknown}; the board tools are: {tools}":
+        "فهرست مجاز ابزارهای ناشناختهٔ `{unknown}` را نام می‌برد؛ ابزارهای تابلو این‌ها هستند: "
+        "`{tools}`",
+    "route must be one of {routes}, got {route}":
+        "`route` باید یکی از `{routes}` باشد، اما `{route}` رسید",
 }

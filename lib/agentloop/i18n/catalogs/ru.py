@@ -2768,4 +2768,13 @@ MESSAGES = {
         "{file} — не журнал «Дежурного»; --against-board и --board — только для таких журналов "
         "(глава 5)",
     "the live model failed: {problem}": "живая модель не справилась: {problem}",
+    # --- chapter 5: settings given in code (duty.officer's RunInput, duty.board_tools,
+    # duty.example) ---
+    "ask_when names {rule}; the rules are: {rules}":
+        "ask_when называет {rule}; правила такие: {rules}",
+    "allowlist names unknown tools {unknown}; the board tools are: {tools}":
+        "список разрешённого называет неизвестные инструменты {unknown}; инструменты доски "
+        "такие: {tools}",
+    "route must be one of {routes}, got {route}":
+        "route должен быть одним из {routes}, а получено {route}",
 }
