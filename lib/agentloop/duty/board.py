@@ -31,6 +31,10 @@ Nothing here builds a path from a card's contents, and nothing reads outside the
 a name is joined to the board only after `check_file_name`, and the resolved path must
 still be inside the resolved board folder. A file name is shown as `shown_name` gives it
 (bytes that are not UTF-8 as `\\xfe`), so every name can be printed and written to a trace.
+
+The reasons and problems here are the run's data: English as written, because observations,
+state files and traces hold them; they are said in the reader's language only where they are
+shown (`banner.board_words`, whose BOARD_WORDS are these texts' templates).
 """
 
 from __future__ import annotations

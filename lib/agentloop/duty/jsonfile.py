@@ -11,8 +11,8 @@ a state file), with one line for every way such a file can be bad.
     bad text         a string with a lone surrogate escape such as "\\udcfe", which cannot
                      be printed or written as UTF-8
 
-Each is raised as the caller's error class (a ValueError) with `shown`, the file's name as
-the person gave it, at the start of the message.
+Each is raised as the caller's error class (a ValueError) naming `shown`, the file's name as
+the person gave it, in the reader's language (agentloop.i18n).
 """
 
 from __future__ import annotations

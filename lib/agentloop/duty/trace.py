@@ -25,7 +25,8 @@ event) from a real one. `against_board` can: it runs every recorded tool call ag
 board and names the first observation the board does not give.
 
 Every line is checked field by field before anything runs: a bad one is a TraceError
-naming the file, the line and the field.
+naming the file, the line and the field, in the reader's language (the trace itself, and
+what it records, stays as the run wrote it).
 """
 
 from __future__ import annotations

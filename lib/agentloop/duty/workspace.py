@@ -34,7 +34,8 @@ then says "not configured" and why):
                       command line overrides it
 
 Every bad setting raises WorkspaceError, one line naming the file, the field, the value
-and what is allowed. Whether the board exists is not checked here: a missing board is
+and what is allowed, in the reader's language (agentloop.i18n; names, values and paths stay
+as they are). Whether the board exists is not checked here: a missing board is
 something the run observes (and reports), not a typo in the workspace.
 """
 
