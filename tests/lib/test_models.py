@@ -107,6 +107,24 @@ def test_scripted_model_plays_back_by_the_history():
     assert transcript.steps[0].tokens > 0  # usage filled in from the estimate
 
 
+def test_scripted_model_keeps_its_script_whatever_a_caller_changes():
+    """Its replies are copies both ways: changing the list it was given, or a reply it
+    returned, never changes what it plays back next time."""
+    script = [reply([text_block("look"), tool_use_block("a", "get_order_status",
+                                                        {"order_id": "1187"})], "tool_use")]
+    model = ScriptedModel(script)
+    script[0]["content"][1]["input"]["order_id"] = "9999"
+    first = model.create("system", [message("user", "x")], [])
+    assert first["content"][1]["input"] == {"order_id": "1187"}
+    first["content"][1]["input"]["order_id"] = "0000"
+    first["content"].append(text_block("added"))
+    first["usage"]["input_tokens"] = -1
+    again = model.create("system", [message("user", "x")], [])
+    assert again["content"][1]["input"] == {"order_id": "1187"}
+    assert len(again["content"]) == 2 and again["usage"]["input_tokens"] > 0
+    assert again is not first and again["content"] is not first["content"]
+
+
 def test_scripted_model_runs_out_and_refuses_bad_scripts():
     model = ScriptedModel([reply([text_block("a"), tool_use_block("a", "get_order_status",
                                                                   {"order_id": "1"})],
