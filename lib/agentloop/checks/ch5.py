@@ -45,15 +45,18 @@ and the failures.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import copy
 import functools
+import itertools
 import json
 import os
 import random
 import re
+import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -199,14 +202,62 @@ def board_files(board: Files | str) -> Files:
     return board
 
 
+# One root per process for every case's board: a graded notebook probes some 150 boards,
+# and a TemporaryDirectory each (a random name, then a safe rmtree) cost as much as writing
+# the cards. Keyed by pid: a fork makes a root of its own.
+_ROOT: dict[int, str] = {}
+_CASES = itertools.count()
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _board_root() -> str:
+    pid = os.getpid()
+    root = _ROOT.get(pid)
+    if root is None or not os.path.isdir(root):
+        _ROOT.clear()
+        root = _ROOT[pid] = tempfile.mkdtemp(prefix="agentloop-board-")
+        atexit.register(shutil.rmtree, root, True)
+    return root
+
+
+def _remove_case(case: str, names: Iterable[str]) -> None:
+    """Remove a case's folder: the card files it was given, then the folders, each by a
+    descriptor (never following a link the learner's code put there); anything else in it
+    (the learner's code wrote there) by rmtree."""
+    try:
+        case_fd = os.open(case, _FOLDER_FLAGS)
+        try:
+            board_fd = os.open("board", _FOLDER_FLAGS, dir_fd=case_fd)
+            try:
+                for name in names:
+                    os.unlink(name, dir_fd=board_fd)
+            finally:
+                os.close(board_fd)
+            os.rmdir("board", dir_fd=case_fd)
+        finally:
+            os.close(case_fd)
+        os.rmdir(case)
+    except OSError:  # missing, changed or added to: the safe, general way
+        shutil.rmtree(case, ignore_errors=True)
+
+
 @contextlib.contextmanager
 def board_folder(files: Files | str | None) -> Iterator[Path]:
-    """A fresh folder holding the board; None: a board folder that does not exist."""
-    with tempfile.TemporaryDirectory(prefix="agentloop-board-") as tmp:
-        folder = Path(tmp) / "board"
-        if files is not None:
-            write_board(folder, board_files(files))
+    """A fresh folder holding the board, removed afterwards; None: a board folder that
+    does not exist."""
+    case = os.path.join(_board_root(), str(next(_CASES)))
+    os.mkdir(case, 0o700)
+    folder = Path(case, "board")
+    cards = board_files(files) if files is not None else None
+    try:
+        if cards is not None:
+            write_board(folder, cards)
         yield folder
+    finally:
+        if cards is None:
+            shutil.rmtree(case, ignore_errors=True)
+        else:
+            _remove_case(case, cards)
 
 
 def card_text(card_id: str, title: str, group: str, status: str, blocked_by: str = "",

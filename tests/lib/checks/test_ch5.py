@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -257,3 +260,34 @@ def test_a_cases_board_folder_holds_exactly_its_card_files_bytes_and_goes_away()
     with board_folder(EXAMPLE) as folder:
         assert {p.name: p.read_bytes() for p in folder.iterdir()} == expected
     assert not folder.exists()
+
+
+def test_a_board_folder_goes_away_whatever_the_learners_code_left_in_it():
+    """The fast removal takes the card files it wrote; a file the learner's code added, a
+    card turned into a folder or a board folder replaced by a link falls back to rmtree,
+    which never follows the link; the next case's board is fresh either way."""
+    from agentloop.checks.ch5 import FIXED, FIXED_FILES, board_folder
+
+    outside = Path(tempfile.mkdtemp())
+    (outside / "keep.md").write_text("not a card")
+    try:
+        with board_folder(FIXED) as added:
+            (added / "notes.txt").write_text("mine")
+        with board_folder(FIXED) as reshaped:
+            card = reshaped / next(iter(FIXED_FILES))
+            card.unlink()
+            card.mkdir()
+            (card / "inside.md").write_text("x")
+        with board_folder(FIXED) as linked:
+            shutil.rmtree(linked)
+            linked.symlink_to(outside, target_is_directory=True)
+        with board_folder(None) as missing:
+            missing.mkdir()
+            (missing / "made.md").write_text("y")
+        with board_folder(FIXED) as fresh:
+            assert sorted(p.name for p in fresh.iterdir()) == sorted(FIXED_FILES)
+        for folder in (added, reshaped, linked, missing, fresh):
+            assert not os.path.lexists(folder.parent)
+        assert (outside / "keep.md").read_text() == "not a card"
+    finally:
+        shutil.rmtree(outside)
