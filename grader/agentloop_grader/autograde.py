@@ -195,6 +195,7 @@ class Autograder:
                               sum(r.attempts for r in runs.values()))
         row.seconds_late, row.late_penalty = recorded.seconds_late, recorded.late_penalty
         row.late_penalties = recorded.penalties
+        recorded.on_problem = row.problems.append  # its batch may fail after this returns
         return row
 
     # --- the whole pass -------------------------------------------------------------------

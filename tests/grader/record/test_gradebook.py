@@ -51,8 +51,8 @@ def write_class(course: Course, bulk: bool, monkeypatch, times: int = 1) -> tupl
     taken = []
 
     def spy(self, sub, scores, out):
-        done = INSERT_NEW(self, sub, scores, out) if bulk else False
-        taken.append((sub.student, done))
+        done = INSERT_NEW(self, sub, scores, out) if bulk else None
+        taken.append((sub.student, done is not None))
         return done
 
     monkeypatch.setattr(GradebookWriter, "_insert_new", spy)
@@ -64,6 +64,7 @@ def write_class(course: Course, bulk: bool, monkeypatch, times: int = 1) -> tupl
                                                       None, grader.book))
                           for name, nb in sub.notebooks.items()}
                 recorded.append((sub.student, writer.write(sub, scores)))
+            writer.flush()  # first submissions are committed in batches
             dumps.append(dump(course))
     return dumps, recorded, taken
 
@@ -142,3 +143,56 @@ def test_a_notebook_the_gradebook_does_not_know_is_one_problem_and_no_row(releas
 def test_layout_is_none_for_an_assignment_not_released(released):
     with released.gradebook() as gb:
         assert gradebook._layout(gb, "never-released") is None
+
+
+def _first_submissions(course: Course) -> tuple[Autograder, list]:
+    grader = Autograder(course, mc.ASSIGNMENT, Options(workers=1, progress=False))
+    subs = [grader.read(student) for student in grader.students() if student != "late"]
+    scores = [{name: score_notebook(grader.assignment.notebooks[name], nb, None, grader.book)
+               for name, nb in sub.notebooks.items()} for sub in subs]
+    return grader, list(zip(subs, scores, strict=True))
+
+
+def test_first_submissions_are_committed_in_batches_and_all_stored(released, tmp_path,
+                                                                   monkeypatch):
+    course = Course(tmp_path / "course")
+    shutil.copytree(released.root, course.root)
+    grader, written = _first_submissions(course)
+    monkeypatch.setattr(gradebook, "BATCH", 3)
+    with GradebookWriter(course, grader.assignment, grader.late) as writer:
+        commits = []
+        real_commit = writer.gb.db.commit
+        monkeypatch.setattr(writer.gb.db, "commit", lambda: commits.append(1) or real_commit())
+        recorded = [writer.write(sub, scores) for sub, scores in written]
+        assert len(commits) == len(written) // 3  # a commit per full batch so far
+        assert sorted(dump(course)["rows"]) == sorted(s.student for s, _ in written[:len(
+            written) // 3 * 3])  # another reader sees each batch once committed
+    assert len(commits) == -(-len(written) // 3)  # the rest when the writer closes
+    assert sorted(dump(course)["rows"]) == sorted(sub.student for sub, _ in written)
+    assert all(not r.problems for r in recorded)
+
+
+def test_a_batch_that_fails_is_written_again_one_by_one(released, tmp_path, monkeypatch):
+    """Another program stored one student's submission meanwhile: the batch's transaction
+    fails, every other student of it is stored alone, and that one's Recorded (and the
+    report's row, through on_problem) says why."""
+    course = Course(tmp_path / "course")
+    shutil.copytree(released.root, course.root)
+    grader, written = _first_submissions(course)
+    monkeypatch.setattr(gradebook, "BATCH", len(written) + 1)  # one batch, at close
+    told: list[str] = []
+    with GradebookWriter(course, grader.assignment, grader.late) as writer:
+        recorded = [writer.write(sub, scores) for sub, scores in written]
+        recorded[1].on_problem = told.append
+        taken = written[1][0].student
+        with course.gradebook() as other:
+            other.update_or_create_student(taken)
+            other.add_submission(mc.ASSIGNMENT, taken)
+    assert [r.problems for r in recorded if r.problems] == [recorded[1].problems]
+    assert len(told) == 1 and told == recorded[1].problems
+    assert told[0].startswith("gradebook: could not write this row (IntegrityError")
+    rows = dump(course)["rows"]
+    assert sorted(rows) == sorted(sub.student for sub, _ in written)  # theirs, and ours
+    assert taken not in writer.layout.submitted  # as a write that failed at once leaves it
+    others = [sub.student for sub, _ in written if sub.student != taken]
+    assert others and all(s in writer.layout.submitted for s in others)
