@@ -26,9 +26,11 @@ ERROR_TEXT = re.compile(
     re.MULTILINE,
 )
 
-# Cell prompts: "[3]:" done, "[*]:" running or queued, "[ ]:" not run.
+# Cell prompts of the notebook in front (a tab behind it keeps its own): "[3]:" done,
+# "[*]:" running or queued, "[ ]:" not run.
 PROMPTS_JS = """() => {
-  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+  const prompts = [...document.querySelectorAll(
+      '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
     .map(p => p.textContent.trim());
   return {
     total: prompts.length,
@@ -37,8 +39,17 @@ PROMPTS_JS = """() => {
   };
 }"""
 
-KERNEL_IDLE_JS = """() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
-  .some(item => /\\|\\s*Idle\\s*$/.test(item.textContent))"""
+# The kernel of the notebook in front is idle. Where its toolbar shows the kernel's state
+# (the site's JupyterLab) that is asked; else the status bar's "… | Idle", which follows
+# JupyterLab's current widget (the window's focus) and may speak of another tab.
+KERNEL_IDLE_JS = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (panel && panel.querySelector('.jp-KernelStatus-icon-container')) {
+    return !!panel.querySelector('.jp-KernelStatus-success');
+  }
+  return [...document.querySelectorAll('.jp-StatusBar-TextItem')]
+    .some(item => /\\|\\s*Idle\\s*$/.test(item.textContent));
+}"""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ test-artifacts/learner-lab-*.png.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -37,7 +38,7 @@ from browser_env import (
     stop_process_group,
     wait_for_server,
 )
-from lab_ui import KERNEL_IDLE_JS, NotebookFacts, menu, open_notebook
+from lab_ui import CURRENT, KERNEL_IDLE_JS, NotebookFacts, menu, open_notebook
 from learner_builds import learner_release
 from learner_ui import (
     add_cell_and_run,
@@ -89,16 +90,16 @@ def course_env(base: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LabServer, dict]]:
-    """`./course lab` on a free localhost port, as a first-time learner."""
-    base = tmp_path_factory.mktemp("learner")
+@contextlib.contextmanager
+def course_lab(base: Path, *options: str) -> Iterator[tuple[LabServer, dict]]:
+    """`./course lab OPTIONS` on a free localhost port, as a first-time learner."""
     env = course_env(base)
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     log = base / "course-lab.log"
-    command = [str(ROOT / "course"), "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-               "--ServerApp.port_retries=0", "--ServerApp.token=", "--ServerApp.password="]
+    command = [str(ROOT / "course"), "lab", *options, "--no-browser", "--ip=127.0.0.1",
+               f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.token=",
+               "--ServerApp.password="]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=base, env=env, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
@@ -108,6 +109,13 @@ def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LabServer
                         process=process), env
     finally:
         stop_process_group(process)
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LabServer, dict]]:
+    """`./course lab` on a free localhost port, as a first-time learner."""
+    with course_lab(tmp_path_factory.mktemp("learner")) as served:
+        yield served
 
 
 def page_config(url: str) -> dict[str, Any]:
@@ -154,6 +162,28 @@ def test_the_lab_opens_on_chapter_1_and_the_start_page_is_one_click_away(
     assert page.locator('.jp-RenderedMarkdown a[href*="01_agent_loop.ipynb"]').count() >= 1
     screenshot(page, "learner-lab-start-here.png")
     assert console.errors == [], console.errors
+
+
+def test_a_learner_in_russian_finds_the_russian_start_page(tmp_path: Path, page: Any,
+                                                           console: ConsoleLog) -> None:
+    """`./course lab --lang ru` keeps the Russian chapters at the top of the workspace (no
+    ru/ folder): the button above chapter 1 still speaks Russian, as the notebook says it
+    is, and opens the Russian start page beside it."""
+    from agentloop.i18n import speaking, t
+
+    with speaking("ru"):
+        words = t("Start here")
+    with course_lab(tmp_path, "--lang", "ru") as (lab, _):
+        page.goto(lab.url, wait_until="domcontentloaded")
+        current_tab(page, CHAPTER)
+        button = page.locator(f"{CURRENT} .agentloop-start")
+        wait_text(button, words)
+        assert button.inner_text() == words
+        start = open_start_page(page)
+        current_tab(page, "00_start_here.md")
+        assert start.splitlines()[0] == words
+        screenshot(page, "learner-lab-russian-start-here.png")
+        assert console.errors == [], console.errors
 
 
 def test_the_learners_lab_has_no_teacher_tools_and_no_news(course, page: Any,

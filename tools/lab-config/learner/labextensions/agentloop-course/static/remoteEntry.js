@@ -99,6 +99,41 @@
     try { window.localStorage.setItem(CHOICE, code); } catch (error) { /* not kept */ }
   }
 
+  /** The main area's widget in front: JupyterLab's current widget when it is on screen,
+   * else the tab its tab bar shows. The current widget follows the window's focus: it is
+   * unset in a window that never had it (a browser in the background, a headless one). */
+  function front(app) {
+    var current = app.shell.currentWidget;
+    if (current && current.isVisible) return current;
+    var shown = Array.from(app.shell.widgets("main")).filter(function (w) {
+      return w.isVisible;
+    });
+    return shown.length ? shown[0] : null;
+  }
+
+  /** Calls `act(widget)` each time another widget comes to the front of the main area
+   * (a tab switch moves the main area's layout, focus or not). */
+  function on_front(app, act) {
+    var last = null;
+    function look() {
+      var widget = front(app);
+      if (widget === last) return;
+      last = widget;
+      if (widget) act(widget);
+    }
+    app.shell.currentChanged.connect(look);
+    app.shell.layoutModified.connect(look);
+    return look;
+  }
+
+  /** The file the page's address names (?path=… in the site, /lab/tree/… in Lab), or null. */
+  function named_in_address() {
+    var asked = new URLSearchParams(window.location.search).get("path");
+    if (asked) return asked.replace(/^\/+/, "");
+    var tree = /\/tree\/(.+)$/.exec(window.location.pathname);
+    return tree ? decodeURIComponent(tree[1]) : null;
+  }
+
   /** The languages the course is here in (English, and each translation's folder). */
   function languages_here(app) {
     return app.serviceManager.contents.get("", { content: true }).then(function (listing) {
@@ -131,11 +166,11 @@
       return /\.(ipynb|md)$/.test(path || "") ? path : null;
     }
     function follow() {
-      var path = course_file(app.shell.currentWidget);
+      var path = course_file(front(app));
       select.value = path ? language_of(path) : chosen();
     }
     select.addEventListener("change", function () {
-      var code = select.value, path = course_file(app.shell.currentWidget);
+      var code = select.value, path = course_file(front(app));
       var target = in_language(code, path ? basename(path) : FIRST);
       remember(code);
       // The page is loaded anew on the chosen file: in the site a second Pyodide kernel in
@@ -154,6 +189,7 @@
       });
     });
     app.shell.currentChanged.connect(follow);
+    app.shell.layoutModified.connect(follow);
     follow();
     var menu = new Widget({ node: select });
     menu.id = "agentloop-language";  // the shell takes only widgets with an id
@@ -208,6 +244,23 @@
     });
   }
 
+  /** The height `node`'s text takes at its present width, measured on a hidden copy
+   * (the node itself has the height its layout gave it). */
+  function natural_height(node) {
+    var copy = node.cloneNode(true);
+    copy.style.cssText = node.style.cssText;
+    copy.style.position = "absolute";
+    copy.style.visibility = "hidden";
+    copy.style.height = "auto";
+    copy.style.minHeight = "0";
+    copy.style.contain = "none";  // the layout's "strict" would size it without its text
+    copy.style.width = node.getBoundingClientRect().width + "px";
+    document.body.appendChild(copy);
+    var height = Math.ceil(copy.getBoundingClientRect().height);
+    copy.remove();
+    return height;
+  }
+
   /** The line above a notebook while its kernel starts (after a second: a quick start
    * shows nothing). */
   function kernel_line(Widget, panel, in_browser) {
@@ -215,7 +268,8 @@
     var node = document.createElement("div");
     node.className = "agentloop-kernel-start";
     node.setAttribute("role", "status");
-    node.style.cssText = "padding:4px 12px;background:var(--jp-info-color3,#e1f5fe);" +
+    node.style.cssText = "box-sizing:border-box;padding:4px 12px;" +
+      "background:var(--jp-info-color3,#e1f5fe);" +
       "color:var(--jp-ui-font-color1);font-size:var(--jp-ui-font-size1);";
     var line = new Widget({ node: node });
     var started = null, timer = null;
@@ -229,11 +283,19 @@
           "meanwhile: a cell you run waits until Python is ready."
         : "Starting the notebook's kernel… " + seconds + " s.";
       node.dataset.seconds = String(seconds);
+      // the header lays its widgets out at the height they ask for (their min-height):
+      // ask for the height the text takes at this width, or it shows as a thin strip
+      var wanted = natural_height(node) + "px";
+      if (node.style.minHeight !== wanted) {
+        node.style.minHeight = wanted;
+        panel.contentHeader.fit();
+      }
     }
     function starting() {
       var kernel = session.session && session.session.kernel;
       if (kernel) {
-        return ["starting", "restarting", "unknown", "initializing",
+        // the site's Pyodide kernel is "connecting" while Python itself loads
+        return ["starting", "restarting", "unknown", "initializing", "connecting",
                 "autorestarting"].indexOf(session.kernelDisplayStatus) >= 0;
       }
       return !session.isReady && session.kernelPreference.shouldStart !== false;
@@ -263,15 +325,32 @@
     panel.disposed.connect(function () { clearInterval(timer); });
   }
 
+  /** The language a notebook is written in: its own metadata (agentloop.language: a
+   * `./course lab --lang ru` workspace keeps the Russian chapters at its top), else its
+   * folder's. */
+  function language_of_notebook(panel) {
+    var model = panel.context && panel.context.model;
+    var meta = model && model.getMetadata ? model.getMetadata("agentloop") : null;
+    var code = meta && meta.language;
+    return known(code) ? code : language_of(panel.context.path);
+  }
+
+  /** "Start here" above a notebook, in its language: opens the start page beside it (the
+   * start page of each language sits in the same folder as its chapters). */
   function start_button(Widget, app, panel, start_page) {
     var button = document.createElement("button");
     button.className = "jp-ToolbarButtonComponent jp-mod-minimal jp-Button agentloop-start";
     button.title = "The start page: the chapters, your progress, how checks and solutions work";
-    button.textContent = START_WORDS[language_of(panel.context.path)] || "Start here";
+    function label() {
+      button.textContent = START_WORDS[language_of_notebook(panel)] || "Start here";
+    }
+    label();
+    panel.context.ready.then(label);
     button.style.cssText = "padding:0 8px;font-size:var(--jp-ui-font-size1);";
     button.addEventListener("click", function () {
-      var path = in_language(language_of(panel.context.path), start_page);
-      app.commands.execute("docmanager:open", { path: path, factory: "Markdown Preview" });
+      var path = panel.context.path, folder = path.lastIndexOf("/");
+      var beside = folder < 0 ? start_page : path.slice(0, folder + 1) + start_page;
+      app.commands.execute("docmanager:open", { path: beside, factory: "Markdown Preview" });
     });
     panel.toolbar.insertItem(0, "agentloop-start", new Widget({ node: button }));
   }
@@ -286,7 +365,7 @@
         if (notebook_module && notebook_module.NotebookActions) {
           return notebook_module.NotebookActions.runAll(panel.content, panel.sessionContext);
         }
-        if (app.shell.currentWidget === panel) {
+        if (front(app) === panel) {
           return app.commands.execute("notebook:run-all-cells");
         }
       }).then(function () {
@@ -294,8 +373,8 @@
       }).catch(function () {}).then(function () { running = false; });
     }
     panel.context.ready.then(fill);
-    app.shell.currentChanged.connect(function (_, change) {
-      if (change.newValue === panel && panel.context.isReady) fill();
+    on_front(app, function (widget) {
+      if (widget === panel && panel.context.isReady) fill();
     });
   }
 
@@ -309,6 +388,11 @@
       var in_browser = /lite/i.test(app.name || "") ||
         !!document.querySelector("[data-jupyter-lite-root]");
       var restoring = true;
+      // A page opened on a named file (the Language menu reloads on one): the layout first
+      // brings back the tabs it had, briefly in front, then the named file opens; only the
+      // named file gets a kernel (a second Pyodide kernel in one page stays Initializing).
+      var named = named_in_address();
+      var awaiting_named = /\.ipynb$/.test(named || "");
       var deferred = [];
       patch_contents(app);
       var ready = Promise.all([shared_module("@lumino/widgets"),
@@ -352,7 +436,8 @@
 
       app.docRegistry.addWidgetExtension("Notebook", {
         createNew: function (panel, context) {
-          if (restoring) {  // a tab the layout reopens: its kernel waits until it is shown
+          if (restoring && context.path !== named) {
+            // a tab the layout reopens: its kernel waits until it is shown
             var session = context.sessionContext;
             panel.agentloop_autostart = session.kernelPreference.autoStartDefault;
             session.kernelPreference = Object.assign({}, session.kernelPreference,
@@ -374,12 +459,12 @@
         }
       });
 
-      app.shell.currentChanged.connect(function (_, change) {
-        if (!change.newValue) return;
+      on_front(app, function (widget) {
         // while the layout is restored each tab it reopens is briefly in front: the one
         // still in front once it is done gets its kernel (app.restored, below)
-        if (!restoring) start_kernel(change.newValue);
-        var path = change.newValue.context && change.newValue.context.path;
+        var path = widget.context && widget.context.path;
+        if (path === named) awaiting_named = false;
+        if (!restoring && !awaiting_named) start_kernel(widget);
         if (/\.ipynb$/.test(path || "") && basename(path) !== PROGRESS) {
           remember(language_of(path));  // the language of the chapter last on screen
         }
@@ -387,15 +472,21 @@
 
       app.restored.then(function () {
         restoring = false;
-        var current = app.shell.currentWidget;
-        if (current) start_kernel(current);
+        var current = front(app);
+        if (current && !awaiting_named) start_kernel(current);
+        if (awaiting_named) {
+          exists(app, named).then(function (found) {
+            if (found) return;
+            awaiting_named = false;  // nothing to wait for: the tab in front gets its kernel
+            var shown = front(app);
+            if (shown) start_kernel(shown);
+          });
+        }
         // chapter 1 once the app has started (JupyterLite's kernels need its service
         // worker, which is ready only then), as its own ?path= opener waits too
         return app.started;
       }).then(function () {
         var open = Array.from(app.shell.widgets("main"));
-        var named = /\/tree\/./.test(window.location.pathname) ||
-          new URLSearchParams(window.location.search).has("path");
         if (!named && open.every(function (w) { return w.hasClass("jp-Launcher"); })) {
           var first = in_language(chosen(), FIRST);
           exists(app, first).then(function (found) {
