@@ -31,7 +31,6 @@ import ast
 import copy
 import enum
 import hashlib
-import html
 import io
 import json
 import re
@@ -51,6 +50,7 @@ I18N = CHAPTERS / "i18n"
 sys.path.insert(0, str(ROOT / "lib"))  # agentloop's languages and catalogs, run from a clone
 
 from agentloop.i18n import NAMES, TRANSLATED, catalog, is_rtl, parse_language  # noqa: E402
+from agentloop.i18n.display import rtl_markdown  # noqa: E402
 
 LANGUAGE_CELL = "agentloop-language"  # the id of the cell that sets the library's language
 GLOSSARY_MARK = "<!-- glossary -->"
@@ -342,41 +342,6 @@ def banner(language: str, status: Status) -> str:
     """The warning a marked cell starts with, in the cell's language."""
     return "⚠ " + catalog(language).render(STALE_BANNER if status == Status.STALE
                                            else MISSING_BANNER)
-
-
-def rtl_markdown(text: str) -> str:
-    """Markdown in a right-to-left block: code blocks and code spans left to right."""
-    out, code, prose = ['<div dir="rtl">', ""], False, []
-    for line in text.split("\n"):
-        if line.lstrip().startswith("```"):
-            if not code:
-                out += [*_ltr_code_spans(prose), '<div dir="ltr">', "", line]
-                prose = []
-            else:
-                out += [line, "", "</div>", ""]
-            code = not code
-        elif code:
-            out.append(line)
-        else:
-            prose.append(line)
-    if code:  # an unclosed fence: close the block anyway
-        out += ["```", "", "</div>"]
-    out += [*_ltr_code_spans(prose), "", "</div>"]
-    return "\n".join(out)
-
-
-# A code span may go on over a line break (inside a quote, the next line starts with ">").
-CODE_SPAN = re.compile(r"(?<!`)`((?:[^`\n]|\n(?:> ?)?(?=[^\n]))+)`(?!`)")
-
-
-def _ltr_code_spans(lines: list[str]) -> list[str]:
-    """Code spans as `<code dir="ltr">`; one that crossed a line break is joined onto one
-    line (markdown shows that break as a space anyway)."""
-    def span(found: re.Match[str]) -> str:
-        code = re.sub(r"\n(?:> ?)?", " ", found[1])
-        return f'<code dir="ltr">{html.escape(code, quote=False)}</code>'
-
-    return CODE_SPAN.sub(span, "\n".join(lines)).split("\n") if lines else []
 
 
 def glossary(language: str) -> dict[str, Any]:

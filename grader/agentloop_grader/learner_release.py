@@ -189,33 +189,51 @@ def solution_text(source: str) -> str:
     return "\n".join(lines).strip("\n")
 
 
-def progress_page() -> Any:
-    """The workspace's 00_progress.ipynb."""
+def progress_page(language: str = "en") -> Any:
+    """The workspace's 00_progress.ipynb, its text in `language` (the chapters')."""
     import nbformat
 
+    from agentloop.i18n import is_rtl, speaking
+    from agentloop.i18n.display import rtl_markdown
+    from agentloop.practice.start import t
+
+    with speaking(language):
+        text = "\n\n".join([
+            "# " + t("Your progress"),
+            t("Every exercise of every chapter, with the state of each of its checks: "
+              "**passed** (the latest run of the check passed), **tried** (you ran it on an "
+              "answer of yours and some case failed) or **not started**. Every "
+              '`check("…")` you run in a chapter updates it; this page fills itself in when '
+              "you open it, or run the cell below again. In a terminal, `agentloop progress` "
+              "prints the same."),
+            t("An exercise is **★ solved** when all its checks pass *and* your answer also "
+              "gives the right output on cases you have not seen. Then **Solution** under its "
+              'check (or `solution("<exercise id>")`) shows the course\'s answer next to '
+              "yours; before that it asks you first, and your progress notes that you "
+              "looked."),
+        ])
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
+    if language != "en":
+        nb.metadata["agentloop"] = {"language": language}
     nb.cells = [
-        nbformat.v4.new_markdown_cell(
-            "# Your progress\n\n"
-            "Every exercise of every chapter, with the state of each of its checks: "
-            "**passed** (the latest run of the check passed), **tried** (you ran it on an "
-            "answer of yours and some case failed) or **not started**. Every "
-            '`check("…")` you run in a chapter notebook updates it; run the cell below '
-            "again to see the latest. In a terminal, `agentloop progress` prints the same.\n\n"
-            "An exercise is **★ solved** when all its checks pass *and* your answer also "
-            "gives the right output on cases you have not seen: only then does its check cell "
-            'say so, and `solution("<exercise id>")` shows the course\'s answer next to '
-            "yours (it is sealed until then). Before that, `solution(...)` asks you to confirm "
-            "first, and notes that you looked — trying a little longer is usually worth it."),
+        nbformat.v4.new_markdown_cell(rtl_markdown(text) if is_rtl(language) else text),
         nbformat.v4.new_code_cell("from agentloop.practice import progress, solution\n\n"
                                   "progress()"),
     ]
     for cell, name in zip(nb.cells, ("about", "table"), strict=True):
         cell.id = f"progress-{name}"  # fixed, so that every build writes the same bytes
     return nb
+
+
+def chapters_language(notebooks: list[Any]) -> str:
+    """The language the chapters are written in (their metadata): the one translation
+    among them (a chapter not yet translated stays English beside it), else English."""
+    found = {nb.metadata.get("agentloop", {}).get("language", "en") for nb in notebooks}
+    translated = found - {"en"}
+    return translated.pop() if len(translated) == 1 else "en"
 
 
 # --- sealing each exercise's reference answer ----------------------------------------------
@@ -371,14 +389,16 @@ def write_release(chapters: Path, folder: Path) -> dict[str, int]:
                                   "tools/build_chapters.py")
     catalog: dict[str, Any] = {"format": 1, "chapters": []}
     solutions: dict[str, Any] = {}
+    instructors = []
     for notebook in notebooks:
         instructor = nbformat.read(notebook, as_version=4)
+        instructors.append(instructor)
         student = student_version(notebook)
         chapter = chapter_catalog(notebook.stem, student)
         catalog["chapters"].append(chapter)
         solutions.update(chapter_solutions(notebook.stem, instructor, chapter))
         _write_notebook(folder / notebook.name, student)
-    _write_notebook(folder / PROGRESS_PAGE, progress_page())
+    _write_notebook(folder / PROGRESS_PAGE, progress_page(chapters_language(instructors)))
     (folder / CATALOG).write_text(json.dumps(catalog, indent=1, ensure_ascii=False,
                                              sort_keys=True) + "\n", encoding="utf-8")
     (folder / BUNDLE).write_text(bundle.encode(solutions), encoding="utf-8")

@@ -75,6 +75,42 @@ def test_the_release_lists_every_chapter_and_exercise() -> None:
         assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text
 
 
+@pytest.mark.parametrize(("language", "title", "word"), [
+    ("ru", "# Твой прогресс", "**не начато**"),
+    ("bg", "# Твоят напредък", "**незапочнато**"),
+    ("fa", "# پیشرفت شما", "**شروع‌نشده**"),
+])
+def test_the_progress_page_speaks_the_chapters_language(tmp_path: Path, language: str,
+                                                        title: str, word: str) -> None:
+    """A release of translated chapters (`./course lab --lang`, the site) has its progress
+    page in their language, says so in its metadata (the Lab's "Start here" reads it) and,
+    in Persian, reads right to left with its code left to right."""
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    shutil.copy2(CHAPTERS / language / FIRST, folder / FIRST)
+    lr.build_release(folder, tmp_path / "release")
+    page = nbformat.read(tmp_path / "release" / "00_progress.ipynb", as_version=4)
+    text = page.cells[0].source
+    assert title in text and word in text and "Every exercise" not in text
+    assert page.metadata["agentloop"] == {"language": language}
+    assert page.cells[1].source.endswith("progress()")
+    if language == "fa":
+        assert text.startswith('<div dir="rtl">')
+        assert '<code dir="ltr">agentloop progress</code>' in text
+    english = lr.progress_page("en")
+    assert english.cells[0].source.startswith("# Your progress")
+    assert "agentloop" not in english.metadata
+
+
+def test_a_chapter_not_yet_translated_leaves_the_progress_page_in_the_translation() -> None:
+    english = nbformat.read(CHAPTERS / FIRST, as_version=4)
+    russian = nbformat.read(CHAPTERS / "ru" / FIRST, as_version=4)
+    assert lr.chapters_language([english, russian]) == "ru"
+    assert lr.chapters_language([english]) == "en"
+    persian = nbformat.read(CHAPTERS / "fa" / FIRST, as_version=4)
+    assert lr.chapters_language([russian, persian]) == "en"  # no one language: English
+
+
 def test_a_build_is_deterministic_and_skipped_when_nothing_changed(tmp_path: Path,
                                                                   one_chapter: Path) -> None:
     first, second = tmp_path / "a", tmp_path / "b"

@@ -8,6 +8,8 @@ terminal, a notebook viewer). Widgets wrap their HTML the same way (`rtl_block`)
 
 from __future__ import annotations
 
+import html
+import re
 import sys
 
 from agentloop.i18n.languages import is_rtl
@@ -60,3 +62,38 @@ def _ipython() -> object | None:
     # a kernel's shell (a notebook shows HTML); a terminal's IPython, or one a program made
     # for itself (the grader's cell runner), prints
     return shell if getattr(shell, "kernel", None) is not None else None
+
+
+def rtl_markdown(text: str) -> str:
+    """Markdown in a right-to-left block: code blocks and code spans left to right."""
+    out, code, prose = ['<div dir="rtl">', ""], False, []
+    for line in text.split("\n"):
+        if line.lstrip().startswith("```"):
+            if not code:
+                out += [*_ltr_code_spans(prose), '<div dir="ltr">', "", line]
+                prose = []
+            else:
+                out += [line, "", "</div>", ""]
+            code = not code
+        elif code:
+            out.append(line)
+        else:
+            prose.append(line)
+    if code:  # an unclosed fence: close the block anyway
+        out += ["```", "", "</div>"]
+    out += [*_ltr_code_spans(prose), "", "</div>"]
+    return "\n".join(out)
+
+
+# A code span may go on over a line break (inside a quote, the next line starts with ">").
+CODE_SPAN = re.compile(r"(?<!`)`((?:[^`\n]|\n(?:> ?)?(?=[^\n]))+)`(?!`)")
+
+
+def _ltr_code_spans(lines: list[str]) -> list[str]:
+    """Code spans as `<code dir="ltr">`; one that crossed a line break is joined onto one
+    line (markdown shows that break as a space anyway)."""
+    def span(found: re.Match[str]) -> str:
+        code = re.sub(r"\n(?:> ?)?", " ", found[1])
+        return f'<code dir="ltr">{html.escape(code, quote=False)}</code>'
+
+    return CODE_SPAN.sub(span, "\n".join(lines)).split("\n") if lines else []

@@ -62,7 +62,9 @@ SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks"
            # what the grader writes back to a student: the lines under a graded cell, the
            # feedback page's words (tests/grader/test_languages.py)
            *(ROOT / "grader" / "agentloop_grader" / name for name in (
-               "judge/checks.py", "judge/notebook.py", "report/feedback_words.py"))]
+               "judge/checks.py", "judge/notebook.py", "report/feedback_words.py",
+               # the progress page of a learner release
+               "learner_release.py"))]
 # A label the teacher's edition composes from two f-strings: f"{label}: success" with
 # label = f"generated final state {number + 1}".
 COMPOSED = {"generated final state {}: {}"}

@@ -65,3 +65,13 @@ def test_a_check_cell_in_persian_shows_the_report_right_to_left(shown, capsys):
                                           '<div><code dir="ltr">ch1-decide-scenario</code>: ')
     assert "✘" in bundle["text/plain"] and "هنوز نه" in bundle["text/plain"]
     assert capsys.readouterr().out == ""
+
+
+def test_markdown_reads_right_to_left_with_its_code_left_to_right() -> None:
+    text = "# عنوان\n\nاجرا کنید `agentloop progress`.\n\n```python\nprint(1)\n```\n\nپایان"
+    out = display.rtl_markdown(text)
+    assert out.startswith('<div dir="rtl">') and out.rstrip().endswith("</div>")
+    assert '<code dir="ltr">agentloop progress</code>' in out
+    block = out.index('<div dir="ltr">')
+    assert block < out.index("```python") < out.index("print(1)") < out.index("پایان")
+    assert "`agentloop" not in out  # the span became an element, not a literal backtick

@@ -474,6 +474,25 @@ MESSAGES = {
         "Дотогава **„Решение (заключено)“** първо те пита. Ако все пак погледнеш, напредъкът "
         "го отбелязва (отворено преди да минат проверките): обикновено си струва да опиташ "
         "още малко.",
+    # --- the progress page's text (agentloop_grader.learner_release) ---
+    "Every exercise of every chapter, with the state of each of its checks: **passed** (the "
+    "latest run of the check passed), **tried** (you ran it on an answer of yours and some "
+    "case failed) or **not started**. Every `check(\"…\")` you run in a chapter updates it; "
+    "this page fills itself in when you open it, or run the cell below again. In a terminal, "
+    "`agentloop progress` prints the same.":
+        "Всички упражнения от всички глави и състоянието на всяка тяхна проверка: **минато** "
+        "(последното пускане на проверката е минало), **опитано** (пускал си я върху свой "
+        "отговор и някой случай не е минал) или **незапочнато**. Всяко `check(\"…\")`, пуснато "
+        "в глава, обновява тази страница; тя се попълва сама, когато я отвориш, — или изпълни "
+        "клетката по-долу още веднъж. В терминал същото показва `agentloop progress`.",
+    "An exercise is **★ solved** when all its checks pass *and* your answer also gives the "
+    "right output on cases you have not seen. Then **Solution** under its check (or "
+    "`solution(\"<exercise id>\")`) shows the course's answer next to yours; before that it "
+    "asks you first, and your progress notes that you looked.":
+        "Упражнението е **★ решено**, когато всичките му проверки минат *и* отговорът ти дава "
+        "верен резултат и на случаи, които не са ти показвани. Тогава **„Решение“** под "
+        "проверката (или `solution(\"<exercise id>\")`) показва отговора на курса до твоя; "
+        "дотогава първо те пита, а напредъкът отбелязва, че си погледнал.",
     "Good to know": "Полезно е да знаеш",
     "Run All (the Run menu) runs a whole chapter, blank exercises included.":
         "Run All (менюто Run) изпълнява цялата глава, включително празните упражнения.",

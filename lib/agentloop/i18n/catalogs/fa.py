@@ -476,6 +476,25 @@ MESSAGES = {
     "so (seen before passing): trying a little longer is usually worth it.":
         "پیش از آن، **«راه‌حل (قفل)»** اول از شما می‌پرسد. اگر به هر حال نگاه کنید، در "
         "پیشرفتتان ثبت می‌شود (دیده‌شده پیش از قبولی): معمولاً کمی بیشتر تلاش کردن می‌ارزد.",
+    # --- the progress page's text (agentloop_grader.learner_release) ---
+    "Every exercise of every chapter, with the state of each of its checks: **passed** (the "
+    "latest run of the check passed), **tried** (you ran it on an answer of yours and some "
+    "case failed) or **not started**. Every `check(\"…\")` you run in a chapter updates it; "
+    "this page fills itself in when you open it, or run the cell below again. In a terminal, "
+    "`agentloop progress` prints the same.":
+        "همهٔ تمرین‌های همهٔ فصل‌ها، با وضعیت هر یک از بررسی‌هایشان: **قبول** (آخرین اجرای "
+        "بررسی قبول شد)، **تلاش‌شده** (آن را روی پاسخ خودتان اجرا کردید و موردی نادرست بود) یا "
+        "**شروع‌نشده**. هر `check(\"…\")` که در فصلی اجرا کنید این صفحه را به‌روز می‌کند؛ وقتی "
+        "بازش کنید خودش پر می‌شود، یا سلول زیر را دوباره اجرا کنید. در ترمینال، "
+        "`agentloop progress` همین را چاپ می‌کند.",
+    "An exercise is **★ solved** when all its checks pass *and* your answer also gives the "
+    "right output on cases you have not seen. Then **Solution** under its check (or "
+    "`solution(\"<exercise id>\")`) shows the course's answer next to yours; before that it "
+    "asks you first, and your progress notes that you looked.":
+        "تمرینی **★ حل‌شده** است که همهٔ بررسی‌هایش قبول شود *و* پاسخ شما روی موردهایی که "
+        "ندیده‌اید هم خروجی درست بدهد. آن‌گاه **«راه‌حل»** زیر بررسی‌اش (یا "
+        "`solution(\"<exercise id>\")`) پاسخ درس را کنار پاسخ شما نشان می‌دهد؛ پیش از آن، اول "
+        "از شما می‌پرسد و در پیشرفتتان ثبت می‌شود که نگاه کرده‌اید.",
     "Good to know": "خوب است بدانید",
     "Run All (the Run menu) runs a whole chapter, blank exercises included.":
         "Run All (در منوی Run) همهٔ فصل را اجرا می‌کند، تمرین‌های خالی هم.",

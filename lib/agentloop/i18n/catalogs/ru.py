@@ -476,6 +476,25 @@ MESSAGES = {
         "До этого кнопка **«Решение (закрыто)»** сначала переспросит. Если всё же заглянешь, в "
         "прогрессе это будет отмечено (открыто до прохождения): обычно стоит попробовать ещё "
         "немного.",
+    # --- the progress page's text (agentloop_grader.learner_release) ---
+    "Every exercise of every chapter, with the state of each of its checks: **passed** (the "
+    "latest run of the check passed), **tried** (you ran it on an answer of yours and some "
+    "case failed) or **not started**. Every `check(\"…\")` you run in a chapter updates it; "
+    "this page fills itself in when you open it, or run the cell below again. In a terminal, "
+    "`agentloop progress` prints the same.":
+        "Все упражнения всех глав и состояние каждой их проверки: **пройдено** (последний "
+        "запуск проверки прошёл), **есть попытка** (ты запускал её на своём ответе, и какой-то "
+        "случай не прошёл) или **не начато**. Каждый `check(\"…\")`, запущенный в главе, "
+        "обновляет эту страницу; она заполняется сама, когда ты её открываешь, — или выполни "
+        "ячейку ниже ещё раз. В терминале то же самое печатает `agentloop progress`.",
+    "An exercise is **★ solved** when all its checks pass *and* your answer also gives the "
+    "right output on cases you have not seen. Then **Solution** under its check (or "
+    "`solution(\"<exercise id>\")`) shows the course's answer next to yours; before that it "
+    "asks you first, and your progress notes that you looked.":
+        "Упражнение **★ решено**, когда проходят все его проверки *и* твой ответ даёт верный "
+        "результат ещё и на случаях, которых ты не видел. Тогда кнопка **«Решение»** под "
+        "проверкой (или `solution(\"<exercise id>\")`) показывает ответ курса рядом с твоим; "
+        "до этого она сначала переспросит, а в прогрессе будет отмечено, что ты заглянул.",
     "Good to know": "Полезно знать",
     "Run All (the Run menu) runs a whole chapter, blank exercises included.":
         "Run All (меню Run) выполняет всю главу, в том числе пустые упражнения.",
