@@ -89,3 +89,16 @@ def test_the_progress_and_start_pages_speak_the_language(language: str, tmp_path
     assert text.splitlines()[0] != english.splitlines()[0]
     assert "Your progress" not in text and "not started" not in text
     assert "How an exercise works" not in page
+
+
+def test_a_persian_workspace_start_page_reads_right_to_left(tmp_path) -> None:
+    """`./course lab --lang fa` makes the workspace speaking Persian: its start page is
+    Persian, right to left, with its code left to right."""
+    from agentloop.practice.update import update_workspace
+
+    with speaking("fa"):
+        update_workspace(tmp_path / "ws", learner_release())
+    page = (tmp_path / "ws" / "00_start_here.md").read_text(encoding="utf-8")
+    assert page.startswith('<div dir="rtl">') and "# " + catalog("fa").messages[
+        "Start here"] in page
+    assert '<code dir="ltr">raise NotImplementedError()</code>' in page
