@@ -29,24 +29,37 @@ It is printed for a reader, in the course's language (agentloop.i18n), all but e
 key (`board:`, `Stop:`, `reason:` …: they name what the workspace configures, and a
 program picks lines by them); paths, queries, tools, terminals and decisions are the run's
 data and stay as they are. What the person is
-told (the answer, the question, the reason) is the run's own message, saved as it is in
-answer.md and state.json: it is translated only where a catalog has its template.
+told (the answer, the question, the reason) is the run's own message, saved in English in
+answer.md and state.json; the banner says it sentence by sentence in the reader's language
+(`handover_words`).
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import Any
 
+from agentloop.duty.board_tools import HEADLINES
 from agentloop.duty.faults import FAULT_ERROR
-from agentloop.duty.handover import message_for
+from agentloop.duty.handover import (
+    GUARD_REASONS,
+    MANY_FILES,
+    NOTHING_READ,
+    NUMBERS,
+    PROGRESS,
+    SENTENCES,
+    message_for,
+)
 from agentloop.duty.officer import NEEDS_INPUT, NOTES, SIMILAR_IDS, SUCCESS, Run, RunInput
 from agentloop.duty.planner import SCENARIO, SCENARIO_ROUTE
 from agentloop.duty.state import DutyStep
 from agentloop.duty.workspace import LIVE_PREFIX, Workspace
 from agentloop.guards import LABELS, guard_label
-from agentloop.i18n import t, translate
+from agentloop.i18n import Catalog, catalog, current, t, translate
 from agentloop.openai_compatible import NAME as OPENAI_COMPATIBLE
 from agentloop.openai_compatible import SETTING_PREFIX
+from agentloop.proposals import REASONS as CONTROLLER_REASONS
 
 CLOSING = "This technical run does not confirm the model's quality."
 ASK_NAMES = {SIMILAR_IDS: "a card has a similar id"}
@@ -145,6 +158,113 @@ def board_words(text: str) -> str:
     return translate(text, among=BOARD_WORDS)
 
 
+# The person's message (handover's sentences, a card's headline) and the phrases inside it.
+LISTED = "{items} and {last}"
+REFUSAL = "proposal rejected ({code}): {reason}"   # proposals.ProposalRejected.record()
+HANDOVER_WORDS = (*SENTENCES, *HEADLINES, NOTHING_READ, *PROGRESS.values(), *GUARD_REASONS,
+                  MANY_FILES, LISTED)
+# one card id, file name or id with its title: a list of them is "a, b and c"
+_ITEM = r'[^\s",;()]+(?: "[^"]*")?'
+_ITEMS = rf"{_ITEM}(?:(?:, | and ){_ITEM})*"
+_LISTING = re.compile(rf"(?P<items>{_ITEM}(?:, {_ITEM})*) and (?P<last>{_ITEM})")
+# What a field of the message may hold, so that a card's title holding " for " or a query
+# holding ". " is not taken for the sentence's own words (any other field: any text).
+_FIELDS = {"query": r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"",
+           "card": _ITEM, "first": _ITEM, "second": _ITEM,
+           "cards": _ITEMS, "others": _ITEMS,
+           "count": r"\S+", "step": r"\d+", "next": r"\d+", "max_steps": r"\d+"}
+_COUNTS = {word: str(number) for number, word in NUMBERS.items()}
+_HEADLINE_JOIN = re.compile(r'; (?=[a-z0-9-]+ ")')
+
+
+def handover_words(text: str) -> str:
+    """What the person is told (handover.message_for: the answer, the question, the
+    reason) in the reader's language, sentence by sentence; the run keeps it English."""
+    words = catalog(current())
+    if not words.messages:
+        return text
+    said = _sentences(text, words)
+    if said is not None:
+        return said
+    heads = [_phrase(item, HEADLINES, words) for item in _HEADLINE_JOIN.split(text)]
+    return text if None in heads else "; ".join(heads)
+
+
+def _sentences(text: str, words: Catalog) -> str | None:
+    """`text` said sentence by sentence, each one of SENTENCES; None if one is not."""
+    for end in (m.end() for m in re.finditer(r"[.?](?= )", text)):
+        head = _phrase(text[:end], SENTENCES, words)
+        if head is not None:
+            rest = _sentences(text[end + 1:], words)
+            if rest is not None:
+                return f"{head} {rest}"
+    return _phrase(text, SENTENCES, words)
+
+
+def _phrase(text: str, among: tuple[str, ...], words: Catalog) -> str | None:
+    """`text` said in the reader's language if it is one of the templates `among`."""
+    found = next(((template, match.groupdict()) for template in among
+                  if (match := _pattern(template).fullmatch(text))), None) \
+        or words.match(text, among)
+    if found is None:
+        return None
+    template, values = found
+    return words.render(template, {name: _value(name, value, words)
+                                   for name, value in values.items()})
+
+
+@functools.cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template's regular expression, each field as _FIELDS says it may be."""
+    parts, last = [], 0
+    for found in re.finditer(r"\{(\w+)\}", template):
+        parts += [re.escape(template[last:found.start()]),
+                  f"(?P<{found[1]}>{_FIELDS.get(found[1], '.*?')})"]
+        last = found.end()
+    return re.compile("".join([*parts, re.escape(template[last:])]), re.S)
+
+
+def _value(name: str, value: str, words: Catalog) -> str:
+    """A value inside the message: the phrases the handover makes said too; the run's data
+    (ids, titles, queries, statuses) as it is."""
+    if name == "count":
+        return _COUNTS.get(value, value)
+    if name in ("cards", "others", "files"):
+        many = _phrase(value, (MANY_FILES,), words) if name == "files" else None
+        return many or _listed(value, words)
+    if name == "progress":
+        return _phrase(value, (NOTHING_READ, *PROGRESS.values()), words) or value
+    if name == "reason":
+        return _phrase(value, GUARD_REASONS, words) or value
+    if name == "problems":
+        return _joined(value, words) or value
+    if name == "error":
+        said = board_words(value)
+        if said == value and (refusal := words.match(value, (REFUSAL,))) is not None:
+            return words.render(REFUSAL, {
+                "code": refusal[1]["code"],
+                "reason": translate(refusal[1]["reason"], among=CONTROLLER_REASONS)})
+        return said
+    return value
+
+
+def _listed(value: str, words: Catalog) -> str:
+    """`a, b and c` with the reader's "and"; one item as it is."""
+    found = _LISTING.fullmatch(value)
+    return value if found is None else words.render(LISTED, found.groupdict())
+
+
+def _joined(text: str, words: Catalog) -> str | None:
+    """A card's problems, `; `-joined (a problem may hold `; ` itself), each translated."""
+    for found in re.finditer("; ", text):
+        head = _phrase(text[:found.start()], BOARD_WORDS, words)
+        if head is not None:
+            rest = _joined(text[found.end():], words)
+            if rest is not None:
+                return f"{head}; {rest}"
+    return _phrase(text, BOARD_WORDS, words)
+
+
 def _line(key: str, template: str, **values: object) -> str:
     """`key: text`: the line's key stays English (it names what the workspace configures,
     and a program may pick lines by it, as chapter 5 does); its text is translated."""
@@ -160,7 +280,8 @@ def step_line(record: DutyStep) -> str:
 def outcome_lines(run: Run) -> list[str]:
     """The stop line, what the person is told, and the card files not searched (if any)."""
     label, text = message_for(run)
-    lines = [f"Stop: {run.terminal}", f"{label}: {text}"]  # the run's message, as saved
+    # the key stays English; the run's message (saved in English) in the reader's language
+    lines = [f"Stop: {run.terminal}", f"{label}: {handover_words(text)}"]
     unreadable = unreadable_line(run)
     return lines if unreadable is None else [*lines, unreadable]
 

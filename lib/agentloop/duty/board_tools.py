@@ -209,10 +209,18 @@ def stated_fields(summary: str) -> dict[str, dict[str, str]]:
     return stated
 
 
+# A card's headline (the run saves it in English; a reader is shown it translated): blocked
+# by its blockers, or by nothing.
+HEADLINES = ('{card} "{title}" ({group}) — {status}, blocked by {blockers}',
+             '{card} "{title}" ({group}) — {status}, blocked by nothing')
+
+
 def headline(card: Card) -> str:
     """One line for the banner: `task-004 "Print the posters" (design) — todo, blocked by …`."""
-    blockers = ", ".join(card.blocked_by) or "nothing"
-    return f'{card.id} "{card.title}" ({card.group}) — {card.status}, blocked by {blockers}'
+    blocked, free = HEADLINES
+    return (blocked if card.blocked_by else free).format(
+        card=card.id, title=card.title, group=card.group, status=card.status,
+        blockers=", ".join(card.blocked_by))
 
 
 def board_registry(board: str | Path, shown: str | None = None, page_size: int = PAGE_SIZE,

@@ -96,6 +96,95 @@ FILLER = frozenset("a an and at card for i in is it its mean meant of on one or 
 YES = frozenset("yes yeah yep correct right sure ok okay".split())
 
 
+# What the person is told, one English template a sentence: the run saves the message in
+# English (it is data: answer.md, state.json, the trace); where it is shown, each sentence
+# is said in the reader's language (agentloop.duty.banner.handover_words).
+CARD_UNCONFIRMED = "The card {card} ({file}) cannot be confirmed: {problems}."
+FIX_OR_NAME = "Fix the card and run me again, or tell me which card you mean."
+CONTRACT_UNMET = "The summary does not meet the contract: it lacks {missing}."
+ADD_OR_NAME = "Add that to the card and run me again, or tell me which card you mean."
+DRAFTED_BUT = {  # one file unread, or several
+    True: "I found {cards} for {query} and drafted the summary, but {files} could not be "
+          "read, so it might match as well.",
+    False: "I found {cards} for {query} and drafted the summary, but {files} could not be "
+           "read, so one of them might match as well."}
+IS_IT = "Is {cards} the card you mean?"
+ANSWER_OR_FIX = {True: "Answer with its id or words from its title, or fix {files} and run "
+                       "me again.",
+                 False: "Answer with its id or words from its title, or fix them and run me "
+                        "again."}
+CHOSEN_GONE = "The card you chose, {card}, does not match {query} on the board any more."
+WHICH_TASK = "Which task do you mean?"
+WHICH_ONE = "Which one do you mean?"
+SEARCHED_ALL = "I searched the whole board and no card matches {query}."
+NONE_READ = {True: "I could not read any of the {count} card file of the board ({files}), so "
+                   "nothing was searched for {query}.",
+             False: "I could not read any of the {count} card files of the board ({files}), "
+                    "so nothing was searched for {query}."}
+FIX_FILES = {True: "Fix {files} and run me again.", False: "Fix them and run me again."}
+NONE_OF_READ = ("No card I could read matches {query}, but {files} could not be read, so I "
+                "cannot say that none does.")
+FIX_OR_TELL = {True: "Fix {files} and run me again, or tell me which task you mean.",
+               False: "Fix them and run me again, or tell me which task you mean."}
+SIMILAR_TO = {True: "I found {card} for {query}, but {others} has a similar id.",
+              False: "I found {card} for {query}, but {others} have a similar id."}
+FOUND_TITLED = "I found {count} cards for {query} — {cards}."
+FOUND_SIMILAR = "I found two cards with a similar id — {first} and {second}."
+FOUND_MATCHING = "I found {count} cards that match {query} — {cards}."
+NO_ANSWER = "No answer was confirmed."
+NOTHING_CHECKED = "Nothing was checked."
+NO_ANSWER_YET = "No answer was confirmed; {progress}."
+REFUSED = {False: "The proposed actions were refused — {error}.",
+           True: "The proposed actions were refused, even after a retry — {error}."}
+CARDS_UNREAD = {False: "I could not read the task cards — {error}.",
+                True: "I could not read the task cards, even after a retry — {error}."}
+NOT_CARRIED_OUT = {False: "I could not carry out {action} — {error}.",
+                   True: "I could not carry out {action}, even after a retry — {error}."}
+GUARD_STOPPED = "A guard stopped step {step} before it ran — {reason}."
+BOARD_TOO_LONG = "The board is longer than a run may read — {error}."
+STEP_FAILED = "Step {step}'s {action} failed — {error}."
+RETRY_TOO_LATE = ("A retry was allowed, but it would be step {next}, and max_steps is "
+                  "{max_steps}.")
+NOT_ALL_CHECKED = "Not all cards were checked — {progress}."
+SEARCH_COMPLETE = "The search is complete, but no answer was confirmed."
+OUT_OF_STEPS_SEARCH = ("I ran out of allowed steps before the search ended: not all cards "
+                       "were checked — {progress}.")
+OUT_OF_STEPS_SUMMARY = ("I ran out of allowed steps before the summary was drafted: the "
+                        "search is complete, but no answer was confirmed.")
+# A run's failure (officer.Run.failure) as the message's first sentence: capitalized, a
+# full stop after it.
+FAILURES = ("The model failed: {detail}.", "The harness budget ran out ({pause}).")
+# What was checked so far (_progress), a phrase inside a sentence: by whether one page was
+# read, whether the board has one page, whether it has one card file.
+NOTHING_READ = "nothing was checked"
+PROGRESS = {
+    (True, True, True): "{read} of {pages} page was read ({scanned} of {total} card file)",
+    (True, True, False): "{read} of {pages} page was read ({scanned} of {total} card files)",
+    (True, False, True): "{read} of {pages} pages was read ({scanned} of {total} card file)",
+    (True, False, False): "{read} of {pages} pages was read ({scanned} of {total} card files)",
+    (False, False, True): "{read} of {pages} pages were read ({scanned} of {total} card file)",
+    (False, False, False): "{read} of {pages} pages were read ({scanned} of {total} card "
+                           "files)",
+    (False, True, True): "{read} of {pages} page were read ({scanned} of {total} card file)",
+    (False, True, False): "{read} of {pages} page were read ({scanned} of {total} card files)"}
+# The phrases a sentence's values may be (a guard's reason, a list, a count of files).
+GUARD_REASONS = ("same action twice", "token budget passed ({total} > {budget})")
+MANY_FILES = "{count} card files ({files})"
+SENTENCES = (CARD_UNCONFIRMED, FIX_OR_NAME, CONTRACT_UNMET, ADD_OR_NAME, IS_IT, CHOSEN_GONE,
+             WHICH_TASK, WHICH_ONE, SEARCHED_ALL, NONE_OF_READ, FOUND_TITLED, FOUND_SIMILAR,
+             FOUND_MATCHING, NO_ANSWER, NOTHING_CHECKED, NO_ANSWER_YET, GUARD_STOPPED,
+             BOARD_TOO_LONG, STEP_FAILED, RETRY_TOO_LATE, NOT_ALL_CHECKED, SEARCH_COMPLETE,
+             OUT_OF_STEPS_SEARCH, OUT_OF_STEPS_SUMMARY, *FAILURES,
+             *(text for choice in (DRAFTED_BUT, ANSWER_OR_FIX, NONE_READ, FIX_FILES,
+                                   FIX_OR_TELL, SIMILAR_TO, REFUSED, CARDS_UNREAD,
+                                   NOT_CARRIED_OUT) for text in choice.values()))
+
+
+def _say(*sentences: tuple[str, dict[str, object]]) -> str:
+    """The message in English: each (template, values) filled, joined by a space."""
+    return " ".join(template.format(**values) for template, values in sentences)
+
+
 class StateFileError(ValueError):
     """The state file is not one this course wrote; the message names the file and field."""
 
@@ -140,72 +229,67 @@ def question_for(run: Run) -> Question | None:
     unread = [item["file"] for item in state["unreadable"]]
     if state["action"] == VALIDATE_TASK_CARD:
         observation = state["observation"]
-        return _question(FIX, query, f"The card {observation['card']} ({observation['file']}) "
-                                     f"cannot be confirmed: {'; '.join(observation['problems'])}"
-                                     ". Fix the card and run me again, or tell me which card "
-                                     "you mean.")
+        return _question(FIX, query, _say(
+            (CARD_UNCONFIRMED, {"card": observation["card"], "file": observation["file"],
+                                "problems": "; ".join(observation["problems"])}),
+            (FIX_OR_NAME, {})))
     if state["action"] == DRAFT_SUMMARY:
         draft = state["draft"]
         missing = draft["contract"]["missing"]
         if missing:
-            return _question(COMPLETE, query, f"The summary does not meet the contract: it "
-                                              f"lacks {', '.join(missing)}. Add that to the "
-                                              "card and run me again, or tell me which card "
-                                              "you mean.")
+            return _question(COMPLETE, query, _say(
+                (CONTRACT_UNMET, {"missing": ", ".join(missing)}), (ADD_OR_NAME, {})))
         cards = draft["cards"]
         stated = stated_fields(draft["summary"])
         titles = {card: stated[card]["title"] for card in cards
                   if stated.get(card, {}).get("title")}
-        which = "it" if len(unread) == 1 else "one of them"
-        return _question(CONFIRM, query, f"I found {_listing([_titled(c, titles) for c in cards])}"
-                                         f" for {query!r} and drafted the summary, but "
-                                         f"{_files(unread)} could not be read, so {which} "
-                                         f"might match as well. Is {_listing(cards)} the card "
-                                         "you mean? Answer with its id or words from its "
-                                         f"title, or fix {_them(unread)} and run me again.",
-                         cards)
+        return _question(CONFIRM, query, _say(
+            (DRAFTED_BUT[len(unread) == 1],
+             {"cards": _listing([_titled(c, titles) for c in cards]), "query": repr(query),
+              "files": _files(unread)}),
+            (IS_IT, {"cards": _listing(cards)}),
+            (ANSWER_OR_FIX[len(unread) == 1], {"files": _listing(unread)})), cards)
     matches = state["matches"]
     chosen = state.get("chosen")
     if chosen is not None and chosen not in matches:
-        return _question(REPHRASE, query, f"The card you chose, {chosen}, does not match "
-                                          f"{query!r} on the board any more. Which task do "
-                                          "you mean?")
+        return _question(REPHRASE, query, _say(
+            (CHOSEN_GONE, {"card": chosen, "query": repr(query)}), (WHICH_TASK, {})))
     if not matches:
         return _nothing_found(query, unread, state["scanned"])
     titles = state.get("titles", {})
     offered = candidates(state) if SIMILAR_IDS in state.get("ask_when", ()) else matches
+    count = NUMBERS.get(len(offered), str(len(offered)))
     if len(matches) == 1 and len(offered) > 1:
         others = [card for card in offered if card not in matches]
-        verb = "has" if len(others) == 1 else "have"
-        text = (f"I found {_titled(matches[0], titles)} for {query!r}, but "
-                f"{_listing([_titled(c, titles) for c in others])} {verb} a similar id.")
+        found = (SIMILAR_TO[len(others) == 1],
+                 {"card": _titled(matches[0], titles), "query": repr(query),
+                  "others": _listing([_titled(c, titles) for c in others])})
     elif titles and all(card in titles for card in offered):
-        count = NUMBERS.get(len(offered), str(len(offered)))
-        text = (f"I found {count} cards for {query!r} — "
-                f"{_listing([_titled(c, titles) for c in offered])}.")
+        found = (FOUND_TITLED, {"count": count, "query": repr(query),
+                                "cards": _listing([_titled(c, titles) for c in offered])})
     elif len(offered) == 2 and similar_ids(*offered):
-        text = f"I found two cards with a similar id — {offered[0]} and {offered[1]}."
+        found = (FOUND_SIMILAR, {"first": offered[0], "second": offered[1]})
     else:
-        count = NUMBERS.get(len(offered), str(len(offered)))
-        text = f"I found {count} cards that match {query!r} — {_listing(offered)}."
-    return _question(CHOOSE, query, f"{text} Which one do you mean?", offered)
+        found = (FOUND_MATCHING, {"count": count, "query": repr(query),
+                                  "cards": _listing(offered)})
+    return _question(CHOOSE, query, _say(found, (WHICH_ONE, {})), offered)
 
 
 def _nothing_found(query: str, unread: list[str], scanned: int) -> Question:
     """No match: on a board read in full, a new query is needed; otherwise the files that
     could not be read are named, because one of them might be the card."""
     if not unread:
-        return _question(REPHRASE, query, f"I searched the whole board and no card matches "
-                                          f"{query!r}. Which task do you mean?")
+        return _question(REPHRASE, query, _say((SEARCHED_ALL, {"query": repr(query)}),
+                                               (WHICH_TASK, {})))
+    one = len(unread) == 1
     if len(unread) >= scanned:
-        return _question(FIX, query, f"I could not read any of the {len(unread)} card "
-                                     f"file{'s' * (len(unread) != 1)} of the board "
-                                     f"({_listing(unread)}), so nothing was searched for "
-                                     f"{query!r}. Fix {_them(unread)} and run me again.")
-    return _question(REPHRASE, query, f"No card I could read matches {query!r}, but "
-                                      f"{_files(unread)} could not be read, so I cannot say "
-                                      f"that none does. Fix {_them(unread)} and run me again, "
-                                      "or tell me which task you mean.")
+        return _question(FIX, query, _say(
+            (NONE_READ[one], {"count": len(unread), "files": _listing(unread),
+                              "query": repr(query)}),
+            (FIX_FILES[one], {"files": _listing(unread)})))
+    return _question(REPHRASE, query, _say(
+        (NONE_OF_READ, {"query": repr(query), "files": _files(unread)}),
+        (FIX_OR_TELL[one], {"files": _listing(unread)})))
 
 
 def _titled(card: str, titles: Mapping[str, str]) -> str:
@@ -213,12 +297,8 @@ def _titled(card: str, titles: Mapping[str, str]) -> str:
 
 
 def _files(names: list[str]) -> str:
-    return f"{len(names)} card files ({_listing(names)})" if len(names) > 3 \
+    return MANY_FILES.format(count=len(names), files=_listing(names)) if len(names) > 3 \
         else _listing(names)
-
-
-def _them(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else "them"
 
 
 def answer_file(facts: dict[str, Any], run: Run) -> str:
@@ -451,51 +531,56 @@ def unreadable_line(run: Run) -> str | None:
 def _progress(state: OfficerState) -> str:
     """What was checked so far, in words."""
     if not state["pages"]:
-        return "nothing was checked"
+        return NOTHING_READ
     read = len([p for p in state["pages"] if p <= state["page_count"]])
-    return (f"{read} of {state['page_count']} page{'s' if state['page_count'] != 1 else ''} "
-            f"{'was' if read == 1 else 'were'} read ({state['scanned']} of {state['total']} "
-            f"card file{'s' if state['total'] != 1 else ''})")
+    template = PROGRESS[read == 1, state["page_count"] == 1, state["total"] == 1]
+    return template.format(read=read, pages=state["page_count"], scanned=state["scanned"],
+                           total=state["total"])
+
+
+def _failed(failure: str) -> tuple[str, dict[str, object]]:
+    """A run's failure as a sentence of its own (one of FAILURES when it is the officer's)."""
+    return "{failure}.", {"failure": f"{failure[0].upper()}{failure[1:]}"}
 
 
 def _error_text(run: Run) -> str:
     state = run.state
     if run.failure is not None:
-        return f"{run.failure[0].upper()}{run.failure[1:]}. No answer was confirmed."
+        return _say(_failed(run.failure), (NO_ANSWER, {}))
     observation = state["observation"]
     # only say "after a retry" when the policy allowed one
-    after = ", even after a retry" if state.get("max_retries", 0) > 0 else ""
+    retried = state.get("max_retries", 0) > 0
+    error = {"error": observation["error"]}
+    progress = (NO_ANSWER_YET, {"progress": _progress(state)})
     if "refused" in observation:
-        return (f"The proposed actions were refused{after} — "
-                f"{observation['error']}. No answer was confirmed; {_progress(state)}.")
+        return _say((REFUSED[retried], error), progress)
     if state["action"] == READ_TASK_CARDS and not state["pages"]:
-        return (f"I could not read the task cards{after} — "
-                f"{observation['error']}. Nothing was checked.")
-    return (f"I could not carry out {state['action']}{after} — "
-            f"{observation['error']}. No answer was confirmed; {_progress(state)}.")
+        return _say((CARDS_UNREAD[retried], error), (NOTHING_CHECKED, {}))
+    return _say((NOT_CARRIED_OUT[retried], {"action": state["action"], **error}), progress)
 
 
 def _limit_text(run: Run) -> str:
     state = run.state
     if state["objection"] is not None:
-        return (f"A guard stopped step {state['steps']} before it ran — "
-                f"{guard_reason(state['objection'])}. {_unfinished(state)}")
+        return _say((GUARD_STOPPED, {"step": state["steps"],
+                                     "reason": guard_reason(state["objection"])}),
+                    _unfinished(state))
     if run.failure is not None:
-        return f"{run.failure[0].upper()}{run.failure[1:]}. {_unfinished(state)}"
+        return _say(_failed(run.failure), _unfinished(state))
     observation = state.get("observation") or {}
     if observation.get("over_limit"):
-        return (f"The board is longer than a run may read — "
-                f"{observation['error'].removeprefix('Error: ')}. Nothing was checked.")
+        return _say((BOARD_TOO_LONG, {"error": observation["error"].removeprefix("Error: ")}),
+                    (NOTHING_CHECKED, {}))
     if observation.get("ok") is False:   # a first failure on the last allowed step
-        return (f"Step {state['steps']}'s {state['action'] or 'action'} failed — "
-                f"{observation['error']}. "
-                f"A retry was allowed, but it would be step {state['steps'] + 1}, and "
-                f"max_steps is {state['max_steps']}. {_unfinished(state)}")
+        return _say((STEP_FAILED, {"step": state["steps"],
+                                   "action": state["action"] or "action",
+                                   "error": observation["error"]}),
+                    (RETRY_TOO_LATE, {"next": state["steps"] + 1,
+                                      "max_steps": state["max_steps"]}),
+                    _unfinished(state))
     if not state["search_complete"]:
-        return (f"I ran out of allowed steps before the search ended: not all cards were "
-                f"checked — {_progress(state)}.")
-    return ("I ran out of allowed steps before the summary was drafted: the search is "
-            "complete, but no answer was confirmed.")
+        return _say((OUT_OF_STEPS_SEARCH, {"progress": _progress(state)}))
+    return OUT_OF_STEPS_SUMMARY
 
 
 def guard_reason(objection: str) -> str:
@@ -504,10 +589,10 @@ def guard_reason(objection: str) -> str:
     return objection.split(" → ")[0]
 
 
-def _unfinished(state: OfficerState) -> str:
-    """What a run that stopped early did and did not check."""
+def _unfinished(state: OfficerState) -> tuple[str, dict[str, object]]:
+    """What a run that stopped early did and did not check: a sentence's template and values."""
     if not state["pages"]:
-        return "Nothing was checked."
+        return NOTHING_CHECKED, {}
     if not state["search_complete"]:
-        return f"Not all cards were checked — {_progress(state)}."
-    return "The search is complete, but no answer was confirmed."
+        return NOT_ALL_CHECKED, {"progress": _progress(state)}
+    return SEARCH_COMPLETE, {}

@@ -28,7 +28,19 @@ def test_russian_explorer_on_a_missing_board():
         lines = explorer.text().splitlines()
     assert "Error: папка доски my_agent/archive не найдена" in lines[3]
     assert lines[-2] == "Stop: error, шагов: 2"
-    assert lines[-1].startswith("reason: I could not read the task cards")  # the run's words
+    # what the person is told, in Russian; the run keeps its English
+    assert lines[-1] == ("reason: Я не смог прочитать карточки задач даже после повтора — "
+                         "Error: папка доски my_agent/archive не найдена. Ничего не проверено.")
+    assert explorer.run.state["observation"]["error"].startswith("Error: the board folder")
+
+
+def test_the_explorer_says_what_the_person_is_told_in_the_readers_language():
+    english = duty_explorer(query="lab").text().splitlines()[-2]
+    with speaking("bg"):
+        said = duty_explorer(query="lab").text().splitlines()[-2]
+    assert english.startswith("question: I found five cards that match 'lab'")
+    assert said == ("question: Намерих 5 карти, които отговарят на 'lab' — task-002, task-003, "
+                    "task-003-copy, task-007 и task-010. Коя от тях имаш предвид?")
 
 
 @pytest.mark.parametrize("language", ["ru", "bg", "fa"])

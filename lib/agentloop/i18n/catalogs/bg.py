@@ -2756,4 +2756,125 @@ MESSAGES = {
         "списъкът с разрешеното назовава непознати инструменти {unknown}; инструментите на "
         "таблото са: {tools}",
     "route must be one of {routes}, got {route}": "route трябва да е едно от {routes}, а е {route}",
+    # --- chapter 5: the duty officer's message to the person (agentloop.duty.handover),
+    # sentence by sentence, and the phrases inside it (banner.handover_words) ---
+    "The card {card} ({file}) cannot be confirmed: {problems}.":
+        "Картата {card} ({file}) не може да бъде потвърдена: {problems}.",
+    "Fix the card and run me again, or tell me which card you mean.":
+        "Поправи картата и ме пусни отново или ми кажи коя карта имаш предвид.",
+    "The summary does not meet the contract: it lacks {missing}.":
+        "Обобщението не изпълнява договора: в него липсва {missing}.",
+    "Add that to the card and run me again, or tell me which card you mean.":
+        "Добави това в картата и ме пусни отново или ми кажи коя карта имаш предвид.",
+    "Is {cards} the card you mean?": "{cards} ли е картата, която имаш предвид?",
+    "The card you chose, {card}, does not match {query} on the board any more.":
+        "Избраната от теб карта {card} вече не отговаря на {query} на таблото.",
+    "Which task do you mean?": "Коя задача имаш предвид?",
+    "Which one do you mean?": "Коя от тях имаш предвид?",
+    "I searched the whole board and no card matches {query}.":
+        "Претърсих цялото табло и нито една карта не отговаря на {query}.",
+    "No card I could read matches {query}, but {files} could not be read, so I cannot say "
+    "that none does.":
+        "Нито една от картите, които успях да прочета, не отговаря на {query}, но не успях да "
+        "прочета {files}, така че не мога да кажа, че няма такава.",
+    "I found {count} cards for {query} — {cards}.":
+        "Намерих {count} карти за {query} — {cards}.",
+    "I found two cards with a similar id — {first} and {second}.":
+        "Намерих две карти с подобен id — {first} и {second}.",
+    "I found {count} cards that match {query} — {cards}.":
+        "Намерих {count} карти, които отговарят на {query} — {cards}.",
+    "No answer was confirmed.": "Нито един отговор не е потвърден.",
+    "Nothing was checked.": "Нищо не е проверено.",
+    "No answer was confirmed; {progress}.": "Нито един отговор не е потвърден; {progress}.",
+    "A guard stopped step {step} before it ran — {reason}.":
+        "Предпазител спря стъпка {step}, преди да се изпълни — {reason}.",
+    "The board is longer than a run may read — {error}.":
+        "Таблото е по-дълго, отколкото едно изпълнение може да прочете — {error}.",
+    "Step {step}'s {action} failed — {error}.":
+        "{action} на стъпка {step} не успя — {error}.",
+    "A retry was allowed, but it would be step {next}, and max_steps is {max_steps}.":
+        "Повторен опит беше позволен, но той щеше да е стъпка {next}, а max_steps е "
+        "{max_steps}.",
+    "Not all cards were checked — {progress}.": "Не всички карти са проверени — {progress}.",
+    "The search is complete, but no answer was confirmed.":
+        "Търсенето е завършено, но нито един отговор не е потвърден.",
+    "I ran out of allowed steps before the search ended: not all cards were checked — "
+    "{progress}.":
+        "Позволените стъпки свършиха преди търсенето: не всички карти са проверени — "
+        "{progress}.",
+    "I ran out of allowed steps before the summary was drafted: the search is complete, but "
+    "no answer was confirmed.":
+        "Позволените стъпки свършиха, преди да бъде съставено обобщението: търсенето е "
+        "завършено, но нито един отговор не е потвърден.",
+    "The model failed: {detail}.": "Моделът се провали: {detail}.",
+    "The harness budget ran out ({pause}).": "Бюджетът на харнеса се изчерпа ({pause}).",
+    "I found {cards} for {query} and drafted the summary, but {files} could not be read, so it "
+    "might match as well.":
+        "Намерих {cards} за {query} и съставих обобщението, но не успях да прочета {files}, "
+        "така че и той може да отговаря.",
+    "I found {cards} for {query} and drafted the summary, but {files} could not be read, so "
+    "one of them might match as well.":
+        "Намерих {cards} за {query} и съставих обобщението, но не успях да прочета {files}, "
+        "така че и някой от тях може да отговаря.",
+    "Answer with its id or words from its title, or fix {files} and run me again.":
+        "Отговори с нейния id или с думи от заглавието ѝ, или поправи {files} и ме пусни "
+        "отново.",
+    "Answer with its id or words from its title, or fix them and run me again.":
+        "Отговори с нейния id или с думи от заглавието ѝ, или поправи тези файлове и ме пусни "
+        "отново.",
+    "I could not read any of the {count} card file of the board ({files}), so nothing was "
+    "searched for {query}.":
+        "Не успях да прочета единствения файл с карта на таблото ({count}: {files}), така че "
+        "нищо не беше търсено за {query}.",
+    "I could not read any of the {count} card files of the board ({files}), so nothing was "
+    "searched for {query}.":
+        "Не успях да прочета нито един от {count}-те файла с карти на таблото ({files}), така "
+        "че нищо не беше търсено за {query}.",
+    "Fix {files} and run me again.": "Поправи {files} и ме пусни отново.",
+    "Fix them and run me again.": "Поправи ги и ме пусни отново.",
+    "Fix {files} and run me again, or tell me which task you mean.":
+        "Поправи {files} и ме пусни отново или ми кажи коя задача имаш предвид.",
+    "Fix them and run me again, or tell me which task you mean.":
+        "Поправи ги и ме пусни отново или ми кажи коя задача имаш предвид.",
+    "I found {card} for {query}, but {others} has a similar id.":
+        "Намерих {card} за {query}, но {others} има подобен id.",
+    "I found {card} for {query}, but {others} have a similar id.":
+        "Намерих {card} за {query}, но {others} имат подобен id.",
+    "The proposed actions were refused — {error}.":
+        "Предложените действия бяха отхвърлени — {error}.",
+    "The proposed actions were refused, even after a retry — {error}.":
+        "Предложените действия бяха отхвърлени дори след повторен опит — {error}.",
+    "I could not read the task cards — {error}.":
+        "Не успях да прочета картите със задачи — {error}.",
+    "I could not read the task cards, even after a retry — {error}.":
+        "Не успях да прочета картите със задачи дори след повторен опит — {error}.",
+    "I could not carry out {action} — {error}.": "Не успях да изпълня {action} — {error}.",
+    "I could not carry out {action}, even after a retry — {error}.":
+        "Не успях да изпълня {action} дори след повторен опит — {error}.",
+    '{card} "{title}" ({group}) — {status}, blocked by {blockers}':
+        '{card} „{title}“ ({group}) — {status}, блокирана от {blockers}',
+    '{card} "{title}" ({group}) — {status}, blocked by nothing':
+        '{card} „{title}“ ({group}) — {status}, не е блокирана от нищо',
+    "nothing was checked": "нищо не е проверено",
+    "{read} of {pages} page was read ({scanned} of {total} card file)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "{read} of {pages} page was read ({scanned} of {total} card files)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "{read} of {pages} pages was read ({scanned} of {total} card file)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "{read} of {pages} pages was read ({scanned} of {total} card files)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "{read} of {pages} pages were read ({scanned} of {total} card file)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "{read} of {pages} pages were read ({scanned} of {total} card files)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "{read} of {pages} page were read ({scanned} of {total} card file)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "{read} of {pages} page were read ({scanned} of {total} card files)":
+        "прочетени страници: {read} от {pages} (файлове с карти: {scanned} от {total})",
+    "same action twice": "същото действие два пъти",
+    "token budget passed ({total} > {budget})":
+        "бюджетът от токени е надминат ({total} > {budget})",
+    "{count} card files ({files})": "{count} файла с карти ({files})",
+    "{items} and {last}": "{items} и {last}",
 }

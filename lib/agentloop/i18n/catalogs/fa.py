@@ -2744,4 +2744,121 @@ MESSAGES = {
         "`{tools}`",
     "route must be one of {routes}, got {route}":
         "`route` باید یکی از `{routes}` باشد، اما `{route}` رسید",
+    # --- chapter 5: the duty officer's message to the person (agentloop.duty.handover),
+    # sentence by sentence, and the phrases inside it (banner.handover_words) ---
+    "The card {card} ({file}) cannot be confirmed: {problems}.":
+        "کارت `{card}` (`{file}`) را نمی‌توان تأیید کرد: {problems}.",
+    "Fix the card and run me again, or tell me which card you mean.":
+        "کارت را درست کنید و دوباره مرا اجرا کنید، یا بگویید منظورتان کدام کارت است.",
+    "The summary does not meet the contract: it lacks {missing}.":
+        "خلاصه قرارداد را برآورده نمی‌کند: `{missing}` را ندارد.",
+    "Add that to the card and run me again, or tell me which card you mean.":
+        "آن را به کارت بیفزایید و دوباره مرا اجرا کنید، یا بگویید منظورتان کدام کارت است.",
+    "Is {cards} the card you mean?": "آیا کارتی که منظورتان است {cards} است؟",
+    "The card you chose, {card}, does not match {query} on the board any more.":
+        "کارتی که برگزیدید، `{card}`، دیگر روی تابلو با `{query}` جور نیست.",
+    "Which task do you mean?": "منظورتان کدام کار است؟",
+    "Which one do you mean?": "منظورتان کدام است؟",
+    "I searched the whole board and no card matches {query}.":
+        "همهٔ تابلو را گشتم و هیچ کارتی با `{query}` جور نیست.",
+    "No card I could read matches {query}, but {files} could not be read, so I cannot say "
+    "that none does.":
+        "هیچ‌یک از کارت‌هایی که توانستم بخوانم با `{query}` جور نیست، اما {files} خوانده "
+        "نشد، پس نمی‌توانم بگویم که هیچ کارتی جور نیست.",
+    "I found {count} cards for {query} — {cards}.":
+        "برای `{query}` {count} کارت پیدا کردم — {cards}.",
+    "I found two cards with a similar id — {first} and {second}.":
+        "دو کارت با شناسهٔ مشابه پیدا کردم — `{first}` و `{second}`.",
+    "I found {count} cards that match {query} — {cards}.":
+        "{count} کارت پیدا کردم که با `{query}` جورند — {cards}.",
+    "No answer was confirmed.": "هیچ پاسخی تأیید نشد.",
+    "Nothing was checked.": "هیچ چیز بررسی نشد.",
+    "No answer was confirmed; {progress}.": "هیچ پاسخی تأیید نشد؛ {progress}.",
+    "A guard stopped step {step} before it ran — {reason}.":
+        "یک نگهبان مرحلهٔ {step} را پیش از اجرا متوقف کرد — {reason}.",
+    "The board is longer than a run may read — {error}.":
+        "تابلو بلندتر از آن است که یک اجرا بتواند بخواند — {error}.",
+    "Step {step}'s {action} failed — {error}.":
+        "`{action}` در مرحلهٔ {step} شکست خورد — {error}.",
+    "A retry was allowed, but it would be step {next}, and max_steps is {max_steps}.":
+        "تلاش دوباره مجاز بود، اما مرحلهٔ {next} می‌شد و `max_steps` برابر {max_steps} است.",
+    "Not all cards were checked — {progress}.": "همهٔ کارت‌ها بررسی نشدند — {progress}.",
+    "The search is complete, but no answer was confirmed.":
+        "جست‌وجو کامل است، اما هیچ پاسخی تأیید نشد.",
+    "I ran out of allowed steps before the search ended: not all cards were checked — "
+    "{progress}.":
+        "مرحله‌های مجاز پیش از پایان جست‌وجو تمام شد: همهٔ کارت‌ها بررسی نشدند — {progress}.",
+    "I ran out of allowed steps before the summary was drafted: the search is complete, but "
+    "no answer was confirmed.":
+        "مرحله‌های مجاز پیش از نوشتن پیش‌نویس خلاصه تمام شد: جست‌وجو کامل است، اما هیچ پاسخی "
+        "تأیید نشد.",
+    "The model failed: {detail}.": "مدل شکست خورد: {detail}.",
+    "The harness budget ran out ({pause}).": "بودجهٔ هارنس تمام شد ({pause}).",
+    "I found {cards} for {query} and drafted the summary, but {files} could not be read, so it "
+    "might match as well.":
+        "برای `{query}` {cards} را پیدا کردم و پیش‌نویس خلاصه را نوشتم، اما {files} خوانده "
+        "نشد، پس ممکن است آن هم جور باشد.",
+    "I found {cards} for {query} and drafted the summary, but {files} could not be read, so "
+    "one of them might match as well.":
+        "برای `{query}` {cards} را پیدا کردم و پیش‌نویس خلاصه را نوشتم، اما {files} خوانده "
+        "نشدند، پس ممکن است یکی از آن‌ها هم جور باشد.",
+    "Answer with its id or words from its title, or fix {files} and run me again.":
+        "با شناسه‌اش یا واژه‌هایی از عنوانش پاسخ دهید، یا {files} را درست کنید و دوباره مرا "
+        "اجرا کنید.",
+    "Answer with its id or words from its title, or fix them and run me again.":
+        "با شناسه‌اش یا واژه‌هایی از عنوانش پاسخ دهید، یا آن‌ها را درست کنید و دوباره مرا "
+        "اجرا کنید.",
+    "I could not read any of the {count} card file of the board ({files}), so nothing was "
+    "searched for {query}.":
+        "نتوانستم تنها فایل کارت تابلو را بخوانم ({count}: {files})، پس برای `{query}` هیچ "
+        "جست‌وجویی نشد.",
+    "I could not read any of the {count} card files of the board ({files}), so nothing was "
+    "searched for {query}.":
+        "نتوانستم هیچ‌یک از {count} فایل کارت تابلو را بخوانم ({files})، پس برای `{query}` "
+        "هیچ جست‌وجویی نشد.",
+    "Fix {files} and run me again.": "{files} را درست کنید و دوباره مرا اجرا کنید.",
+    "Fix them and run me again.": "آن‌ها را درست کنید و دوباره مرا اجرا کنید.",
+    "Fix {files} and run me again, or tell me which task you mean.":
+        "{files} را درست کنید و دوباره مرا اجرا کنید، یا بگویید منظورتان کدام کار است.",
+    "Fix them and run me again, or tell me which task you mean.":
+        "آن‌ها را درست کنید و دوباره مرا اجرا کنید، یا بگویید منظورتان کدام کار است.",
+    "I found {card} for {query}, but {others} has a similar id.":
+        "برای `{query}` {card} را پیدا کردم، اما {others} شناسهٔ مشابهی دارد.",
+    "I found {card} for {query}, but {others} have a similar id.":
+        "برای `{query}` {card} را پیدا کردم، اما {others} شناسه‌های مشابهی دارند.",
+    "The proposed actions were refused — {error}.": "کنش‌های پیشنهادی رد شدند — {error}.",
+    "The proposed actions were refused, even after a retry — {error}.":
+        "کنش‌های پیشنهادی حتی پس از تلاش دوباره رد شدند — {error}.",
+    "I could not read the task cards — {error}.":
+        "نتوانستم کارت‌های کار را بخوانم — {error}.",
+    "I could not read the task cards, even after a retry — {error}.":
+        "حتی پس از تلاش دوباره نتوانستم کارت‌های کار را بخوانم — {error}.",
+    "I could not carry out {action} — {error}.": "نتوانستم `{action}` را انجام دهم — {error}.",
+    "I could not carry out {action}, even after a retry — {error}.":
+        "حتی پس از تلاش دوباره نتوانستم `{action}` را انجام دهم — {error}.",
+    '{card} "{title}" ({group}) — {status}, blocked by {blockers}':
+        '`{card}` «{title}» ({group}) — `{status}`، مسدودشده توسط {blockers}',
+    '{card} "{title}" ({group}) — {status}, blocked by nothing':
+        '`{card}` «{title}» ({group}) — `{status}`، چیزی مسدودش نکرده است',
+    "nothing was checked": "هیچ چیز بررسی نشد",
+    "{read} of {pages} page was read ({scanned} of {total} card file)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "{read} of {pages} page was read ({scanned} of {total} card files)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "{read} of {pages} pages was read ({scanned} of {total} card file)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "{read} of {pages} pages was read ({scanned} of {total} card files)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "{read} of {pages} pages were read ({scanned} of {total} card file)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "{read} of {pages} pages were read ({scanned} of {total} card files)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "{read} of {pages} page were read ({scanned} of {total} card file)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "{read} of {pages} page were read ({scanned} of {total} card files)":
+        "{read} صفحه از {pages} صفحه خوانده شد ({scanned} فایل کارت از {total})",
+    "same action twice": "همان کنش دو بار",
+    "token budget passed ({total} > {budget})": "بودجهٔ توکن رد شد ({total} > {budget})",
+    "{count} card files ({files})": "{count} فایل کارت ({files})",
+    "{items} and {last}": "{items} و {last}",
 }

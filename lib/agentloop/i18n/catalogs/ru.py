@@ -2796,4 +2796,120 @@ MESSAGES = {
         "такие: {tools}",
     "route must be one of {routes}, got {route}":
         "route должен быть одним из {routes}, а получено {route}",
+    # --- chapter 5: the duty officer's message to the person (agentloop.duty.handover),
+    # sentence by sentence, and the phrases inside it (banner.handover_words) ---
+    "The card {card} ({file}) cannot be confirmed: {problems}.":
+        "Карточку {card} ({file}) нельзя подтвердить: {problems}.",
+    "Fix the card and run me again, or tell me which card you mean.":
+        "Исправь карточку и запусти меня снова или скажи, какую карточку ты имеешь в виду.",
+    "The summary does not meet the contract: it lacks {missing}.":
+        "Сводка не выполняет контракт: в ней нет {missing}.",
+    "Add that to the card and run me again, or tell me which card you mean.":
+        "Допиши это в карточку и запусти меня снова или скажи, какую карточку ты имеешь в виду.",
+    "Is {cards} the card you mean?": "{cards} — та карточка, которую ты имеешь в виду?",
+    "The card you chose, {card}, does not match {query} on the board any more.":
+        "Выбранная тобой карточка {card} больше не подходит к запросу {query} на доске.",
+    "Which task do you mean?": "Какую задачу ты имеешь в виду?",
+    "Which one do you mean?": "Какую из них ты имеешь в виду?",
+    "I searched the whole board and no card matches {query}.":
+        "Я просмотрел всю доску: ни одна карточка не подходит к запросу {query}.",
+    "No card I could read matches {query}, but {files} could not be read, so I cannot say "
+    "that none does.":
+        "Ни одна из прочитанных карточек не подходит к запросу {query}, но {files} прочитать "
+        "не удалось, поэтому я не могу сказать, что подходящей карточки нет.",
+    "I found {count} cards for {query} — {cards}.":
+        "По запросу {query} нашлось карточек: {count} — {cards}.",
+    "I found two cards with a similar id — {first} and {second}.":
+        "Я нашёл две карточки с похожими id — {first} и {second}.",
+    "I found {count} cards that match {query} — {cards}.":
+        "К запросу {query} подходит карточек: {count} — {cards}.",
+    "No answer was confirmed.": "Ни один ответ не подтверждён.",
+    "Nothing was checked.": "Ничего не проверено.",
+    "No answer was confirmed; {progress}.": "Ни один ответ не подтверждён; {progress}.",
+    "A guard stopped step {step} before it ran — {reason}.":
+        "Предохранитель остановил шаг {step} до того, как он выполнился, — {reason}.",
+    "The board is longer than a run may read — {error}.":
+        "Доска длиннее, чем запуску разрешено прочитать, — {error}.",
+    "Step {step}'s {action} failed — {error}.": "{action} на шаге {step} не удался — {error}.",
+    "A retry was allowed, but it would be step {next}, and max_steps is {max_steps}.":
+        "Повтор был разрешён, но это был бы шаг {next}, а max_steps равен {max_steps}.",
+    "Not all cards were checked — {progress}.": "Проверены не все карточки — {progress}.",
+    "The search is complete, but no answer was confirmed.":
+        "Поиск завершён, но ни один ответ не подтверждён.",
+    "I ran out of allowed steps before the search ended: not all cards were checked — "
+    "{progress}.":
+        "Разрешённые шаги кончились раньше, чем поиск: проверены не все карточки — "
+        "{progress}.",
+    "I ran out of allowed steps before the summary was drafted: the search is complete, but "
+    "no answer was confirmed.":
+        "Разрешённые шаги кончились раньше, чем была составлена сводка: поиск завершён, но ни "
+        "один ответ не подтверждён.",
+    "The model failed: {detail}.": "Модель дала сбой: {detail}.",
+    "The harness budget ran out ({pause}).": "Бюджет обвязки исчерпан ({pause}).",
+    "I found {cards} for {query} and drafted the summary, but {files} could not be read, so it "
+    "might match as well.":
+        "По запросу {query} я нашёл {cards} и составил сводку, но {files} прочитать не удалось, "
+        "а эта карточка тоже может подходить.",
+    "I found {cards} for {query} and drafted the summary, but {files} could not be read, so "
+    "one of them might match as well.":
+        "По запросу {query} я нашёл {cards} и составил сводку, но {files} прочитать не удалось, "
+        "а одна из них тоже может подходить.",
+    "Answer with its id or words from its title, or fix {files} and run me again.":
+        "Ответь её id или словами из её заголовка или исправь {files} и запусти меня снова.",
+    "Answer with its id or words from its title, or fix them and run me again.":
+        "Ответь её id или словами из её заголовка или исправь эти файлы и запусти меня снова.",
+    "I could not read any of the {count} card file of the board ({files}), so nothing was "
+    "searched for {query}.":
+        "Я не смог прочитать ни одного файла карточек доски (всего {count}: {files}), поэтому "
+        "по запросу {query} ничего не искалось.",
+    "I could not read any of the {count} card files of the board ({files}), so nothing was "
+    "searched for {query}.":
+        "Я не смог прочитать ни одного файла карточек доски (всего {count}: {files}), поэтому "
+        "по запросу {query} ничего не искалось.",
+    "Fix {files} and run me again.": "Исправь {files} и запусти меня снова.",
+    "Fix them and run me again.": "Исправь эти файлы и запусти меня снова.",
+    "Fix {files} and run me again, or tell me which task you mean.":
+        "Исправь {files} и запусти меня снова или скажи, какую задачу ты имеешь в виду.",
+    "Fix them and run me again, or tell me which task you mean.":
+        "Исправь эти файлы и запусти меня снова или скажи, какую задачу ты имеешь в виду.",
+    "I found {card} for {query}, but {others} has a similar id.":
+        "По запросу {query} я нашёл {card}, но у {others} похожий id.",
+    "I found {card} for {query}, but {others} have a similar id.":
+        "По запросу {query} я нашёл {card}, но у {others} похожие id.",
+    "The proposed actions were refused — {error}.":
+        "Предложенные действия были отклонены — {error}.",
+    "The proposed actions were refused, even after a retry — {error}.":
+        "Предложенные действия были отклонены, даже после повтора, — {error}.",
+    "I could not read the task cards — {error}.":
+        "Я не смог прочитать карточки задач — {error}.",
+    "I could not read the task cards, even after a retry — {error}.":
+        "Я не смог прочитать карточки задач даже после повтора — {error}.",
+    "I could not carry out {action} — {error}.": "Я не смог выполнить {action} — {error}.",
+    "I could not carry out {action}, even after a retry — {error}.":
+        "Я не смог выполнить {action} даже после повтора — {error}.",
+    '{card} "{title}" ({group}) — {status}, blocked by {blockers}':
+        '{card} «{title}» ({group}) — {status}, заблокирована: {blockers}',
+    '{card} "{title}" ({group}) — {status}, blocked by nothing':
+        '{card} «{title}» ({group}) — {status}, ничем не заблокирована',
+    "nothing was checked": "ничего не проверено",
+    "{read} of {pages} page was read ({scanned} of {total} card file)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "{read} of {pages} page was read ({scanned} of {total} card files)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "{read} of {pages} pages was read ({scanned} of {total} card file)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "{read} of {pages} pages was read ({scanned} of {total} card files)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "{read} of {pages} pages were read ({scanned} of {total} card file)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "{read} of {pages} pages were read ({scanned} of {total} card files)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "{read} of {pages} page were read ({scanned} of {total} card file)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "{read} of {pages} page were read ({scanned} of {total} card files)":
+        "прочитано страниц: {read} из {pages} (файлов карточек: {scanned} из {total})",
+    "same action twice": "то же действие дважды",
+    "token budget passed ({total} > {budget})": "бюджет токенов превышен ({total} > {budget})",
+    "{count} card files ({files})": "файлов карточек: {count} ({files})",
+    "{items} and {last}": "{items} и {last}",
 }
