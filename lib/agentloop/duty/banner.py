@@ -172,7 +172,8 @@ _LISTING = re.compile(rf"(?P<items>{_ITEM}(?:, {_ITEM})*) and (?P<last>{_ITEM})"
 _FIELDS = {"query": r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"",
            "card": _ITEM, "first": _ITEM, "second": _ITEM,
            "cards": _ITEMS, "others": _ITEMS,
-           "count": r"\S+", "step": r"\d+", "next": r"\d+", "max_steps": r"\d+"}
+           "count": r"\S+", "step": r"\d+", "next": r"\d+", "max_steps": r"\d+",
+           "action": r"\w+"}
 _COUNTS = {word: str(number) for number, word in NUMBERS.items()}
 _HEADLINE_JOIN = re.compile(r'; (?=[a-z0-9-]+ ")')
 
@@ -203,7 +204,7 @@ def _sentences(text: str, words: Catalog) -> str | None:
 
 def _phrase(text: str, among: tuple[str, ...], words: Catalog) -> str | None:
     """`text` said in the reader's language if it is one of the templates `among`."""
-    found = next(((template, match.groupdict()) for template in among
+    found = next(((template, match.groupdict()) for template in _specific_first(among)
                   if (match := _pattern(template).fullmatch(text))), None) \
         or words.match(text, among)
     if found is None:
@@ -214,12 +215,20 @@ def _phrase(text: str, among: tuple[str, ...], words: Catalog) -> str | None:
 
 
 @functools.cache
+def _specific_first(among: tuple[str, ...]) -> list[str]:
+    """The templates, the one with the most fixed text first (as the catalog tries them)."""
+    return sorted(among, key=lambda template: -len(re.sub(r"\{\w+\}", "", template)))
+
+
+@functools.cache
 def _pattern(template: str) -> re.Pattern[str]:
     """A template's regular expression, each field as _FIELDS says it may be."""
-    parts, last = [], 0
+    parts, last, seen = [], 0, set()
     for found in re.finditer(r"\{(\w+)\}", template):
+        name = found[1]
         parts += [re.escape(template[last:found.start()]),
-                  f"(?P<{found[1]}>{_FIELDS.get(found[1], '.*?')})"]
+                  f"(?P={name})" if name in seen else f"(?P<{name}>{_FIELDS.get(name, '.*?')})"]
+        seen.add(name)
         last = found.end()
     return re.compile("".join([*parts, re.escape(template[last:])]), re.S)
 

@@ -9,15 +9,32 @@ from pathlib import Path
 import pytest
 
 from agentloop.duty.board import load_board
+from agentloop.duty.board_tools import DRAFT_SUMMARY, READ_TASK_CARDS, VALIDATE_TASK_CARD
 from agentloop.duty.handover import (
+    CHOOSE,
+    COMPLETE,
+    CONFIRM,
+    FIX,
+    REPHRASE,
     AnswerError,
     Saved,
     StateFileError,
     guard_reason,
     input_for,
     load_saved,
+    message_for,
+    question_for,
     resolve_answer,
     state_text,
+)
+from agentloop.duty.officer import (
+    ERROR,
+    LIMIT,
+    NEEDS_INPUT,
+    SIMILAR_IDS,
+    SUCCESS,
+    Run,
+    RunInput,
 )
 from agentloop.i18n import speaking
 
@@ -137,3 +154,155 @@ def test_a_bad_state_file_is_said_in_the_readers_language(tmp_path, language, sa
     with speaking(language), pytest.raises(StateFileError) as caught:
         load_saved(path, "s.json")
     assert str(caught.value) == said
+
+
+# --- what the person is told: one run of every kind of message, by hand ---------------------
+
+def _run(terminal: str, failure: str | None = None, **state: object) -> Run:
+    """A finished run whose state holds what message_for reads (the rest as a fresh run's)."""
+    base = {"query": "equipment", "unreadable": [], "action": READ_TASK_CARDS,
+            "observation": {"ok": True}, "draft": None, "matches": [], "chosen": None,
+            "scanned": 14, "titles": {}, "ask_when": [], "pages": [1, 2, 3], "page_count": 3,
+            "total": 14, "max_retries": 1, "objection": None, "steps": 3, "max_steps": 5,
+            "search_complete": True}
+    return Run(RunInput("Tell Anya", "equipment"), [], terminal, {**base, **state}, [],
+               failure)
+
+
+UNREAD = [{"file": "task-012.md", "reason": "not a regular file"}]
+MANY_UNREAD = [{"file": f"task-01{n}.md", "reason": "not a regular file"} for n in range(5)]
+TITLES = {"task-003": "Equipment for the hall", "task-003-copy": "Equipment for the test benches"}
+DRAFT = {"cards": ["task-004"], "summary": "## task-004 — Print the posters\n"
+                                           "- title: Print the posters\n",
+         "headline": 'task-004 "Print the posters" (design) — todo, blocked by nothing',
+         "contract": {"ok": True, "missing": []}}
+HEADLINES = ('task-004 "Print the posters" (design) — todo, blocked by nothing; task-003 '
+             '"Equipment for the hall" (lab) — blocked, blocked by task-002, task-009')
+# every branch of message_for: (name, run, its English message exactly as before)
+MESSAGES = [
+    ("success", _run(SUCCESS, draft={**DRAFT, "headline": HEADLINES}), HEADLINES),
+    ("choose: a similar id", _run(NEEDS_INPUT, matches=["task-003"],
+                                  ask_when=[SIMILAR_IDS], titles=TITLES),
+     "I found task-003 \"Equipment for the hall\" for 'equipment', but task-003-copy "
+     "\"Equipment for the test benches\" has a similar id. Which one do you mean?"),
+    ("choose: titled", _run(NEEDS_INPUT, matches=["task-003", "task-003-copy"], titles=TITLES),
+     "I found two cards for 'equipment' — task-003 \"Equipment for the hall\" and "
+     "task-003-copy \"Equipment for the test benches\". Which one do you mean?"),
+    ("choose: two similar ids", _run(NEEDS_INPUT, matches=["task-003", "task-003-copy"]),
+     "I found two cards with a similar id — task-003 and task-003-copy. Which one do you "
+     "mean?"),
+    ("choose: several", _run(NEEDS_INPUT, query="lab", matches=["task-002", "task-007",
+                                                                "task-010"]),
+     "I found three cards that match 'lab' — task-002, task-007 and task-010. Which one do "
+     "you mean?"),
+    ("confirm", _run(NEEDS_INPUT, query="posters", action=DRAFT_SUMMARY, draft=DRAFT,
+                     unreadable=UNREAD),
+     "I found task-004 \"Print the posters\" for 'posters' and drafted the summary, but "
+     "task-012.md could not be read, so it might match as well. Is task-004 the card you "
+     "mean? Answer with its id or words from its title, or fix task-012.md and run me again."),
+    ("confirm: many unread", _run(NEEDS_INPUT, query="posters", action=DRAFT_SUMMARY,
+                                  draft=DRAFT, unreadable=MANY_UNREAD),
+     "I found task-004 \"Print the posters\" for 'posters' and drafted the summary, but 5 "
+     "card files (task-010.md, task-011.md, task-012.md, task-013.md and task-014.md) could "
+     "not be read, so one of them might match as well. Is task-004 the card you mean? Answer "
+     "with its id or words from its title, or fix them and run me again."),
+    ("complete", _run(NEEDS_INPUT, action=DRAFT_SUMMARY, draft={
+        **DRAFT, "contract": {"ok": False, "missing": ["task-004: status"]}}),
+     "The summary does not meet the contract: it lacks task-004: status. Add that to the card "
+     "and run me again, or tell me which card you mean."),
+    ("fix: a broken card", _run(NEEDS_INPUT, action=VALIDATE_TASK_CARD, observation={
+        "ok": True, "card": "task-007", "file": "task-007.md", "valid": False,
+        "problems": ["unknown field 'owner'; a card has id, title and notes",
+                     "the title is empty"]}),
+     "The card task-007 (task-007.md) cannot be confirmed: unknown field 'owner'; a card has "
+     "id, title and notes; the title is empty. Fix the card and run me again, or tell me "
+     "which card you mean."),
+    ("rephrase: the chosen card is gone", _run(NEEDS_INPUT, chosen="task-003",
+                                               matches=["task-004"]),
+     "The card you chose, task-003, does not match 'equipment' on the board any more. Which "
+     "task do you mean?"),
+    ("nothing found", _run(NEEDS_INPUT, query="catering. Or not?"),
+     "I searched the whole board and no card matches 'catering. Or not?'. Which task do you "
+     "mean?"),
+    ("nothing found: unreadable cards", _run(NEEDS_INPUT, query="catering", unreadable=UNREAD),
+     "No card I could read matches 'catering', but task-012.md could not be read, so I cannot "
+     "say that none does. Fix task-012.md and run me again, or tell me which task you mean."),
+    ("nothing found: many unreadable", _run(NEEDS_INPUT, query="catering",
+                                            unreadable=MANY_UNREAD),
+     "No card I could read matches 'catering', but 5 card files (task-010.md, task-011.md, "
+     "task-012.md, task-013.md and task-014.md) could not be read, so I cannot say that none "
+     "does. Fix them and run me again, or tell me which task you mean."),
+    ("fix: no card readable", _run(NEEDS_INPUT, unreadable=UNREAD, scanned=1),
+     "I could not read any of the 1 card file of the board (task-012.md), so nothing was "
+     "searched for 'equipment'. Fix task-012.md and run me again."),
+    ("fix: no cards readable", _run(NEEDS_INPUT, unreadable=MANY_UNREAD[:2], scanned=2),
+     "I could not read any of the 2 card files of the board (task-010.md and task-011.md), so "
+     "nothing was searched for 'equipment'. Fix them and run me again."),
+    ("error: the model failed", _run(ERROR, "the model failed: the reply had no tool_use"),
+     "The model failed: the reply had no tool_use. No answer was confirmed."),
+    ("error: refused", _run(ERROR, observation={
+        "ok": False, "refused": "unknown_tool",
+        "error": "proposal rejected (unknown_tool): no tool named rm; registered: "
+                 "read_task_cards"}, pages=[1], total=1, page_count=1, scanned=1),
+     "The proposed actions were refused, even after a retry — proposal rejected "
+     "(unknown_tool): no tool named rm; registered: read_task_cards. No answer was confirmed; "
+     "1 of 1 page was read (1 of 1 card file)."),
+    ("error: the board unread", _run(ERROR, pages=[], max_retries=0, observation={
+        "ok": False, "error": "Error: the board folder my_agent/archive was not found"}),
+     "I could not read the task cards — Error: the board folder my_agent/archive was not "
+     "found. Nothing was checked."),
+    ("error: a tool failed", _run(ERROR, action=VALIDATE_TASK_CARD, pages=[1, 2], observation={
+        "ok": False, "error": "Error: the board did not answer in time (an injected fault: "
+                              "tool call 3 is in agent.json's faults)"}),
+     "I could not carry out validate_task_card, even after a retry — Error: the board did not "
+     "answer in time (an injected fault: tool call 3 is in agent.json's faults). No answer was "
+     "confirmed; 2 of 3 pages were read (14 of 14 card files)."),
+    ("guard refusal", _run(LIMIT, objection="same action twice → to an employee", steps=4),
+     "A guard stopped step 4 before it ran — same action twice. The search is complete, but "
+     "no answer was confirmed."),
+    ("guard refusal: tokens", _run(LIMIT, objection="token budget passed (1093 > 1000) → to "
+                                                    "an employee", pages=[1],
+                                   search_complete=False, scanned=5),
+     "A guard stopped step 3 before it ran — token budget passed (1093 > 1000). Not all cards "
+     "were checked — 1 of 3 pages was read (5 of 14 card files)."),
+    ("limit: the harness budget", _run(LIMIT, "the harness budget ran out (max_steps)",
+                                       pages=[]),
+     "The harness budget ran out (max_steps). Nothing was checked."),
+    ("limit: a board too long", _run(LIMIT, pages=[], observation={
+        "ok": False, "over_limit": True, "error": "Error: the board my_agent/big has more "
+                                                  "than 500 card files; split it into smaller "
+                                                  "boards"}),
+     "The board is longer than a run may read — the board my_agent/big has more than 500 card "
+     "files; split it into smaller boards. Nothing was checked."),
+    ("limit: a failure on the last step", _run(LIMIT, steps=5, pages=[1], search_complete=False,
+                                               scanned=5, observation={
+        "ok": False, "error": "Error: the board folder my_agent/board cannot be read (gone)"}),
+     "Step 5's read_task_cards failed — Error: the board folder my_agent/board cannot be read "
+     "(gone). A retry was allowed, but it would be step 6, and max_steps is 5. Not all cards "
+     "were checked — 1 of 3 pages was read (5 of 14 card files)."),
+    ("limit: out of steps in the search", _run(LIMIT, pages=[1, 2], search_complete=False,
+                                               scanned=10),
+     "I ran out of allowed steps before the search ended: not all cards were checked — 2 of 3 "
+     "pages were read (10 of 14 card files)."),
+    ("limit: out of steps after the search", _run(LIMIT),
+     "I ran out of allowed steps before the summary was drafted: the search is complete, but "
+     "no answer was confirmed."),
+]
+KINDS_ASKED = {CHOOSE, CONFIRM, COMPLETE, FIX, REPHRASE}
+
+
+@pytest.mark.parametrize(("name", "run", "english"), MESSAGES, ids=[m[0] for m in MESSAGES])
+def test_every_message_is_the_runs_english_made_of_whole_sentences(name, run, english):
+    label, text = message_for(run)
+    assert text == english
+    assert label == {SUCCESS: "answer", NEEDS_INPUT: "question"}.get(run.terminal, "reason")
+    if run.terminal == NEEDS_INPUT:
+        assert question_for(run)["text"] == english   # the state file keeps it English
+    with speaking("ru"):   # the run's data is the same whatever the reader's language
+        assert message_for(run) == (label, english)
+
+
+def test_the_gallery_asks_every_kind_of_question_and_ends_every_way():
+    asked = {question_for(run)["kind"] for _, run, _ in MESSAGES if run.terminal == NEEDS_INPUT}
+    assert asked == KINDS_ASKED
+    assert {run.terminal for _, run, _ in MESSAGES} == {SUCCESS, NEEDS_INPUT, ERROR, LIMIT}
