@@ -129,6 +129,11 @@ def _sources(*functions) -> str:
     return "\n\n".join(inspect.getsource(function) for function in functions)
 
 
+def _constants(*names: str) -> str:
+    """The handover's sentence templates the pasted functions use, as assignments."""
+    return "".join(f"{name} = {getattr(handover, name)!r}\n" for name in names)
+
+
 # The library's similar-id rule and its question, pasted (with what they need), and asked
 # the way the office's rule asks.
 _LIBRARY_ASK_SOURCE = (
@@ -140,10 +145,15 @@ _LIBRARY_ASK_SOURCE = (
     "from agentloop.duty.board_tools import DRAFT_SUMMARY, VALIDATE_TASK_CARD, stated_fields\n"
     "from agentloop.terminals import NEEDS_INPUT\n\n"
     f"NUMBERS = {handover.NUMBERS!r}\n"
-    f"CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM = {handover.KINDS!r}\n\n\n"
+    f"CHOOSE, REPHRASE, FIX, COMPLETE, CONFIRM = {handover.KINDS!r}\n"
+    + _constants("CARD_UNCONFIRMED", "FIX_OR_NAME", "CONTRACT_UNMET", "ADD_OR_NAME",
+                 "DRAFTED_BUT", "IS_IT", "ANSWER_OR_FIX", "CHOSEN_GONE", "WHICH_TASK",
+                 "SIMILAR_TO", "FOUND_TITLED", "FOUND_SIMILAR", "FOUND_MATCHING", "WHICH_ONE",
+                 "SEARCHED_ALL", "NONE_READ", "FIX_FILES", "NONE_OF_READ", "FIX_OR_TELL",
+                 "MANY_FILES") + "\n\n"
     + _sources(officer.search_settles, officer.candidates, officer.similar_ids,
                handover.question_for, handover._nothing_found, handover._titled,
-               handover._files, handover._them, handover._question, handover._listing)
+               handover._files, handover._question, handover._listing, handover._say)
     + '''
 
 
@@ -159,9 +169,12 @@ def after_search(state, board):
 
 # The library's reason for a limit, pasted, with the pages it reads made up from page_count.
 _LIBRARY_REPORT_SOURCE = (
-    "from types import SimpleNamespace\n\n\n"
+    "from types import SimpleNamespace\n\n"
+    + _constants("GUARD_STOPPED", "BOARD_TOO_LONG", "STEP_FAILED", "RETRY_TOO_LATE",
+                 "OUT_OF_STEPS_SEARCH", "OUT_OF_STEPS_SUMMARY", "NOTHING_CHECKED",
+                 "NOT_ALL_CHECKED", "SEARCH_COMPLETE", "NOTHING_READ", "PROGRESS") + "\n\n"
     + _sources(handover._limit_text, handover._progress, handover._unfinished,
-               handover.guard_reason)
+               handover.guard_reason, handover._say, handover._failed)
     + '''
 
 

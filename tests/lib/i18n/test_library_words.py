@@ -505,12 +505,12 @@ def test_the_template_scan_sees_the_capstones_errors():
 def test_every_template_of_chapter_5_and_the_command_has_an_entry(language):
     """Every t() template of agentloop.duty and agentloop.commands, the board's own words
     (translated where shown) and what a workspace's required fields mean."""
-    from agentloop.duty.banner import BOARD_WORDS
+    from agentloop.duty.banner import BOARD_WORDS, HANDOVER_WORDS
     from agentloop.duty.workspace import _MEANING
 
     messages = catalog(language).messages
     templates = {text for path in DUTY_AND_COMMANDS for text in said_templates(path)}
-    templates |= {*BOARD_WORDS, *_MEANING.values()}
+    templates |= {*BOARD_WORDS, *HANDOVER_WORDS, *_MEANING.values()}
     # a file and its reason in parentheses: the same in every language, no entry needed
     templates -= {"{file} ({reason})"}
     assert sorted(templates - set(messages)) == []
@@ -716,3 +716,50 @@ def test_the_boards_words_are_said_in_the_readers_language_where_shown(language,
         shown = [board_words(text) for text in said]
     assert len(said) > 20
     assert [text for text, words in zip(said, shown, strict=True) if words == text] == []
+
+
+def told_lines(tmp_path: Path, language: str) -> list[tuple[str, str]]:
+    """(English, the line in `language`) for what the person is told
+    (`answer:` / `question:` / `reason:`) on every route of the example office, its replay
+    and the duty explorer on every board and query."""
+    from agentloop.i18n import speaking
+
+    def said(language: str, folder: Path) -> list[str]:
+        root = write_office(folder)
+        with speaking(language):
+            lines = [line for name in ["", *sorted(p.name for p in (root / "routes").iterdir())]
+                     for line in run_shift(str(root / "routes" / name if name else root))
+                     .text.splitlines()]
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                main(["replay", str(root / "out")])
+            lines += out.getvalue().splitlines()
+            explorer = duty_explorer()
+            for board in BOARDS:
+                for query in QUERIES:
+                    explorer.board.value, explorer.query.value = board, query
+                    lines += outcome_lines(explorer.run)
+        return [line for line in lines if line.startswith(TOLD)]
+
+    return list(zip(said("en", tmp_path / "en"), said(language, tmp_path / language),
+                    strict=True))
+
+
+TOLD = ("answer: ", "question: ", "reason: ")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_what_the_person_is_told_is_said_in_their_language(language, tmp_path):
+    """Every message a route or the explorer ends with: not its English, no English template
+    sentence of the handover in it, the line's key kept."""
+    from agentloop.duty.banner import HANDOVER_WORDS
+
+    fixed = {piece.strip(" .,;:—()") for template in HANDOVER_WORDS
+             for piece in re.split(r"\{\w+\}", template)
+             if len(re.findall(r"[A-Za-z]+", piece)) >= 2}
+    pairs = told_lines(tmp_path, language)
+    assert len({english for english, _ in pairs}) >= 10
+    for english, said in pairs:
+        assert said.split(": ")[0] == english.split(": ")[0]
+        assert said != english
+        assert [piece for piece in fixed if piece in said] == [], said

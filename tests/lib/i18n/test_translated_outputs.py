@@ -3,8 +3,9 @@
 Every English template of a catalog is a sentence the library writes; where one of them
 shows up, in English, in the outputs of `chapters/<lang>/*.ipynb`, the library printed it
 without `t()` (or the chapter was not rebuilt). Data is allowed: a quoted value (an
-observation's error inside JSON or a repr), and the run's own message to the person
-(chapter 5's `answer:` / `question:` / `reason:` lines, saved as they are in answer.md).
+observation's error inside JSON or a repr). The run's own message to the person (chapter
+5's `answer:` / `question:` / `reason:` lines) is saved in English in answer.md, but shown
+in the reader's language, so it is checked too.
 
 So the next English text added without an entry fails twice: here, once a chapter shows it,
 and in test_catalogs.py / test_library_words.py, which make the library say it.
@@ -24,8 +25,6 @@ from agentloop.i18n.catalog import CODE
 
 ROOT = Path(__file__).resolve().parents[3]
 LANGUAGES = [code.value for code in TRANSLATED]
-# the person's message in a duty officer's banner: the run's words, not the library's
-MESSAGE_LINES = re.compile(r"^(answer|question|reason): ")
 SHORTEST = 3  # words of fixed text a template needs before its English counts as a sentence
 # a board tool's observation error ("Error: the board folder … was not found"): the run's
 # data, in the trace as it is, which a chapter's own code may print as it is
@@ -78,8 +77,6 @@ def is_data(line: str, start: int) -> bool:
 def english_in(notebook: Path, language: str) -> list[str]:
     found = []
     for cell, source, line in output_lines(notebook):
-        if MESSAGE_LINES.match(line):
-            continue
         for template, longest, pattern in english_sentences(language):
             # not in the line; or the chapter's own code writes it, in any cell (chapter 3's
             # exercise 3 writes the English log that run_agent(...).lines() records)
@@ -99,12 +96,14 @@ def test_a_translated_chapter_shows_no_english_sentence_of_the_library(language)
 
 
 def test_the_check_finds_an_english_sentence_and_lets_data_be(tmp_path):
-    """The detector itself: an English banner line is found; a quoted observation, the
-    person's message, the translated line and the chapter's own English are not."""
+    """The detector itself: an English banner line and an English message to the person
+    are found; a quoted observation, the translated lines and the chapter's own English
+    are not."""
     english = "contract: met — the summary states id, title, status, blocked_by"
     data = '{"unreadable": [{"reason": "not UTF-8 text (byte 0xcf at position 24)"}]}'
     told = "reason: I could not read the task cards — Error: the board folder b was not found."
-    translated = "contract: выполнен — сводка называет id, title, status, blocked_by"
+    translated = ("contract: выполнен — сводка называет id, title, status, blocked_by. "
+                  "reason: Я не смог прочитать карточки задач — Error: папка доски b не найдена.")
     observed = "шаг 1: read_task_cards → Error: the board folder b was not found | steps 1"
     cells = [{"cell_type": "code", "id": f"c{n}", "source": "", "outputs": [
         {"output_type": "stream", "name": "stdout", "text": [line + "\n"]}]}
@@ -117,4 +116,6 @@ def test_the_check_finds_an_english_sentence_and_lets_data_be(tmp_path):
     notebook.write_text(json.dumps({"cells": cells}), encoding="utf-8")
     found = english_in(notebook, "ru")
     assert found == ["05_capstone.ipynb c0: 'met — the summary states {fields}' in "
-                     f"{english!r}"]
+                     f"{english!r}",
+                     "05_capstone.ipynb c2: 'I could not read the task cards — {error}.' in "
+                     f"{told!r}"]
