@@ -17,6 +17,10 @@ may sound like success, and nothing claims more than was checked):
     error        why the action failed even after the retry, and what was checked
     limit        which budget stopped the run, and what was left unchecked
 
+Every message is made of whole-sentence English templates (CARD_UNCONFIRMED, WHICH_ONE …):
+the run saves it in English, as data; where it is shown (the banner, its replay, the
+explorer), banner.handover_words says it sentence by sentence in the reader's language.
+
 The state file carries the question to the next run. The person's answer is given to
 that run (`--answer`) and resolved against the question and the board: an id, or words of
 one card's title, group or id ("the one for the hall" → task-003). An answer that fits no
@@ -93,7 +97,12 @@ NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: 
 # Words an answer may hold that name no card ("the one for the hall": only "hall" counts).
 FILLER = frozenset("a an and at card for i in is it its mean meant of on one or please that "
                    "the this to with".split())
-YES = frozenset("yes yeah yep correct right sure ok okay".split())
+# A yes to a question that offered one card, in any of the course's languages (the answer is
+# parsed the same whatever language the reader sees: nothing is decided by language).
+YES = frozenset("yes yeah yep correct right sure ok okay".split()
+                + "да ага верно точно конечно".split()        # Russian
+                + "вярно".split()                             # Bulgarian (да, точно above)
+                + "بله بلی آره درسته".split())                # Persian
 
 
 # What the person is told, one English template a sentence: the run saves the message in

@@ -306,3 +306,15 @@ def test_the_gallery_asks_every_kind_of_question_and_ends_every_way():
     asked = {question_for(run)["kind"] for _, run, _ in MESSAGES if run.terminal == NEEDS_INPUT}
     assert asked == KINDS_ASKED
     assert {run.terminal for _, run, _ in MESSAGES} == {SUCCESS, NEEDS_INPUT, ERROR, LIMIT}
+
+
+@pytest.mark.parametrize("answer", ["да", "Да, эта", "точно", "вярно", "بله", "آره"])
+def test_a_yes_in_the_learners_language_names_the_one_card_offered(answer):
+    assert resolve_answer(answer, ONE, CARDS) == "task-004"
+    with pytest.raises(AnswerError, match="names none of the cards"):
+        resolve_answer(answer, PAIR, CARDS)   # a yes cannot choose between two cards
+
+
+def test_a_word_that_is_no_yes_still_names_no_card():
+    with pytest.raises(AnswerError, match="names none of the cards"):
+        resolve_answer("нет", ONE, CARDS)

@@ -285,8 +285,9 @@ def test_everything_the_library_says_in_chapter_4_has_a_translation(language, tm
 
 
 # A banner line's key stays English (chapter 5's code picks lines by it); its text is
-# translated. The person's message after the stop line is the run's own words, saved as
-# they are in answer.md and state.json: translated only where a template fits.
+# translated. The person's message after the stop line is several sentences, saved in
+# English in answer.md and state.json and shown translated sentence by sentence: its own
+# test is test_what_the_person_is_told_is_said_in_their_language.
 BANNER_KEYS = ("config", "board", "model", "scenario", "stop_policy", "faults", "tools",
                "contract", "save", "state", "trace", "not searched", "Stop")
 UNTRANSLATED = ("agentloop: run", "goal: ", "answer: ", "question: ", "reason: ")
