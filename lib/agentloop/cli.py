@@ -29,13 +29,48 @@ COMMANDS: tuple[Register, ...] = (
 )
 
 
+# argparse's own sentences (its wording in Python 3.11 to 3.13), said in the reader's
+# language; one it words otherwise stays English. "{problem}" is the library's own reason
+# (already in the reader's language) or argparse's.
+ARGPARSE_WORDS = (
+    "the following arguments are required: {names}",
+    "unrecognized arguments: {arguments}",
+    "argument {name}: invalid choice: {value} (choose from {choices})",
+    "argument {name}: expected one argument",
+    "argument {name}: not allowed with argument {other}",
+    "one of the arguments {names} is required",
+    "ambiguous option: {option} could match {matches}",
+    "argument {name}: {problem}",
+)
+
+
 class UsageError(Exception):
     """Bad command-line input: reported on one line, exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, never the usage block
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(f"{self.prog}: {_said(message)}")
+
+
+def _said(message: str) -> str:
+    """argparse's English `message` in the reader's language (English when the language
+    asked for is itself what is wrong)."""
+    from agentloop.i18n import translate
+
+    try:
+        return translate(message, among=ARGPARSE_WORDS)
+    except ValueError:
+        return message
+
+
+def _error_line(problem: Exception) -> str:
+    from agentloop.i18n import t
+
+    try:
+        return "agentloop: " + t("error: {problem}", problem=problem)
+    except ValueError:  # $AGENTLOOP_LANG itself is the problem
+        return f"agentloop: error: {problem}"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -56,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{exc}", file=sys.stderr)
         return 2
     except ValueError as exc:
-        print(f"agentloop: error: {exc}", file=sys.stderr)
+        print(_error_line(exc), file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

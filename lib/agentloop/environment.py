@@ -88,8 +88,10 @@ SCENARIOS: dict[str, Callable[[int], Observation]] = {
 def validate_scenario(scenario: object) -> str:
     """Return the scenario name, or raise ValueError listing the known ones."""
     if not isinstance(scenario, str) or scenario not in SCENARIOS:
-        known = ", ".join(SCENARIOS)
-        raise ValueError(f"unknown scenario {scenario!r}; known scenarios: {known}")
+        from agentloop.i18n import t
+
+        raise ValueError(t("unknown scenario {scenario}; known scenarios: {known}",
+                           scenario=repr(scenario), known=", ".join(SCENARIOS)))
     return scenario
 
 

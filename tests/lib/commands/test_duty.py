@@ -668,13 +668,16 @@ def test_replay_refuses_what_is_not_a_trace_in_one_line(office, capsys):
 ])
 def test_the_commands_errors_are_one_line_in_the_chosen_language(office, capsys, monkeypatch,
                                                                  language, said):
+    from agentloop.i18n import catalog
+
     monkeypatch.setenv("AGENTLOOP_LANG", language)
-    assert run(["board", "nowhere"], capsys) == (2, "", f"agentloop: error: {said}\n")
+    error = catalog(language).messages["error: {problem}"].split("{problem}")[0]
+    assert run(["board", "nowhere"], capsys) == (2, "", f"agentloop: {error}{said}\n")
     (office / "notes.txt").write_text("hello", encoding="utf-8")
     status, out, err = run(["replay", "notes.txt", "--against-board"], capsys)
     english = "notes.txt is not a duty officer's trace"
     assert status == 2 and out == "" and err.count("\n") == 1
-    assert err.startswith("agentloop: error: ") and "notes.txt" in err and english not in err
+    assert err.startswith(f"agentloop: {error}") and "notes.txt" in err and english not in err
     monkeypatch.delenv("AGENTLOOP_LANG")
     assert run(["board", "nowhere"], capsys) == (
         2, "", "agentloop: error: the board folder nowhere was not found\n")

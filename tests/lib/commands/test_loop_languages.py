@@ -66,8 +66,11 @@ def test_a_bad_policy_is_one_line_in_the_language(language, tmp_path, monkeypatc
     assert main(["run", "--dir", str(folder)]) == 2
     err = capsys.readouterr().err
     english = f"{folder / 'stop_policy.json'}: unknown keys ['speed']; allowed:"
-    assert err.startswith("agentloop: error: ") and err.count("\n") == 1
-    assert "['speed']" in err and english not in err
+    from agentloop.i18n import catalog
+
+    error = catalog(language).messages["error: {problem}"].split("{problem}")[0]
+    assert err.startswith(f"agentloop: {error}") and err.count("\n") == 1
+    assert "['speed']" in err and english not in err and "error:" not in err
 
 
 def test_an_unknown_language_is_one_line_and_status_2(monkeypatch, capsys):

@@ -304,7 +304,10 @@ def test_a_bad_setting_is_said_in_the_chosen_language(tmp_path, monkeypatch, cap
     monkeypatch.setenv("AGENTLOOP_LANG", language)
     workspace(tmp_path, with_(page_size=0))
     assert main(["run", "--dir", "ws"]) == 2   # the same exit status in every language
-    assert capsys.readouterr().err == f"agentloop: error: {SAID[language]}\n"
+    from agentloop.i18n import catalog
+
+    error = catalog(language).messages["error: {problem}"].split("{problem}")[0]
+    assert capsys.readouterr().err == f"agentloop: {error}{SAID[language]}\n"
 
 
 @pytest.mark.parametrize("language", ["ru", "bg", "fa"])

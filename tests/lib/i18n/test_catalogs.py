@@ -45,7 +45,9 @@ LIBRARY_SOURCES = [LIB / f"{name}.py" for name in (
     "openai_compatible", "duty/handover", "duty/shift",
     # chapter 5's errors: the workspace, the files a run reads and writes, the command's lines
     "duty/workspace", "duty/jsonfile", "duty/runs", "commands/shared", "duty/board_tools",
-    "duty/example")]
+    "duty/example",
+    # argparse's sentences and the command's error line
+    "cli", "environment")]
 # Where the library's chapter-1 words are written (every catalog entry comes from one).
 SOURCES = [LIB / "checks" / "ch1.py", LIB / "checks" / "core.py", LIB / "checks" / "__init__.py",
            LIB / "checks" / "withhold.py", LIB / "terminal_messages.py", LIB / "stop_policy.py",

@@ -2877,4 +2877,26 @@ MESSAGES = {
         "бюджетът от токени е надминат ({total} > {budget})",
     "{count} card files ({files})": "{count} файла с карти ({files})",
     "{items} and {last}": "{items} и {last}",
+    # --- argparse's own sentences and the command's error line (agentloop.cli) ---
+    'the following arguments are required: {names}':
+        'липсват задължителни аргументи: {names}',
+    'unrecognized arguments: {arguments}':
+        'непознати аргументи: {arguments}',
+    'argument {name}: invalid choice: {value} (choose from {choices})':
+        'аргумент {name}: недопустима стойност {value} (възможни: {choices})',
+    'argument {name}: expected one argument':
+        'аргумент {name}: очаква се една стойност',
+    'argument {name}: not allowed with argument {other}':
+        'аргумент {name}: не може заедно с аргумента {other}',
+    'one of the arguments {names} is required':
+        'нужен е един от аргументите {names}',
+    'ambiguous option: {option} could match {matches}':
+        'двусмислена опция: {option} съвпада с {matches}',
+    'argument {name}: {problem}':
+        'аргумент {name}: {problem}',
+    'error: {problem}':
+        'грешка: {problem}',
+    # chapter 1's environment (agentloop.environment)
+    'unknown scenario {scenario}; known scenarios: {known}':
+        'непознат сценарий {scenario}; познати сценарии: {known}',
 }

@@ -2861,4 +2861,26 @@ MESSAGES = {
     "token budget passed ({total} > {budget})": "بودجهٔ توکن رد شد ({total} > {budget})",
     "{count} card files ({files})": "{count} فایل کارت ({files})",
     "{items} and {last}": "{items} و {last}",
+    # --- argparse's own sentences and the command's error line (agentloop.cli) ---
+    'the following arguments are required: {names}':
+        'این آرگومان\u200cها لازم\u200cاند: `{names}`',
+    'unrecognized arguments: {arguments}':
+        'آرگومان\u200cهای ناشناخته: `{arguments}`',
+    'argument {name}: invalid choice: {value} (choose from {choices})':
+        'آرگومان `{name}`: مقدار `{value}` مجاز نیست (یکی از: `{choices}`)',
+    'argument {name}: expected one argument':
+        'آرگومان `{name}`: یک مقدار لازم است',
+    'argument {name}: not allowed with argument {other}':
+        'آرگومان `{name}`: همراه با آرگومان `{other}` مجاز نیست',
+    'one of the arguments {names} is required':
+        'یکی از آرگومان\u200cهای `{names}` لازم است',
+    'ambiguous option: {option} could match {matches}':
+        'گزینهٔ مبهم: `{option}` می\u200cتواند `{matches}` باشد',
+    'argument {name}: {problem}':
+        'آرگومان `{name}`: {problem}',
+    'error: {problem}':
+        'خطا: {problem}',
+    # chapter 1's environment (agentloop.environment)
+    'unknown scenario {scenario}; known scenarios: {known}':
+        'سناریوی ناشناخته `{scenario}`؛ سناریوهای شناخته\u200cشده: `{known}`',
 }

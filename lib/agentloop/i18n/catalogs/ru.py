@@ -2912,4 +2912,26 @@ MESSAGES = {
     "token budget passed ({total} > {budget})": "бюджет токенов превышен ({total} > {budget})",
     "{count} card files ({files})": "файлов карточек: {count} ({files})",
     "{items} and {last}": "{items} и {last}",
+    # --- argparse's own sentences and the command's error line (agentloop.cli) ---
+    'the following arguments are required: {names}':
+        'не хватает обязательных аргументов: {names}',
+    'unrecognized arguments: {arguments}':
+        'неизвестные аргументы: {arguments}',
+    'argument {name}: invalid choice: {value} (choose from {choices})':
+        'аргумент {name}: недопустимое значение {value} (можно: {choices})',
+    'argument {name}: expected one argument':
+        'аргумент {name}: нужно одно значение',
+    'argument {name}: not allowed with argument {other}':
+        'аргумент {name}: нельзя вместе с аргументом {other}',
+    'one of the arguments {names} is required':
+        'нужен один из аргументов {names}',
+    'ambiguous option: {option} could match {matches}':
+        'неоднозначный параметр: {option} подходит к {matches}',
+    'argument {name}: {problem}':
+        'аргумент {name}: {problem}',
+    'error: {problem}':
+        'ошибка: {problem}',
+    # chapter 1's environment (agentloop.environment)
+    'unknown scenario {scenario}; known scenarios: {known}':
+        'неизвестный сценарий {scenario}; известные сценарии: {known}',
 }
