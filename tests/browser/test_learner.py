@@ -319,6 +319,16 @@ def wait_sessions(page: Any, paths: list[str]) -> None:
         arg=sorted(paths), timeout=120_000)
 
 
+def wait_kernels_idle(page: Any, count: int | None = None) -> None:
+    """Wait until every kernel the server runs is idle (and, given `count`, there are that
+    many)."""
+    page.wait_for_function(
+        """async count => { const got = await (await fetch('/api/kernels')).json();
+                            return (count === null || got.length === count)
+                                   && got.every(k => k.execution_state === 'idle'); }""",
+        arg=count, timeout=120_000, polling=250)
+
+
 def test_after_a_reload_or_a_restart_no_dead_widget_and_a_kernel_per_notebook_shown(
         course, page: Any, console: ConsoleLog) -> None:
     """Chapter 1, saved with its widgets' outputs, opened again: no "Error displaying
@@ -329,18 +339,22 @@ def test_after_a_reload_or_a_restart_no_dead_widget_and_a_kernel_per_notebook_sh
     open_notebook(page, lab.url, CHAPTER)
     assert dead_widgets(page) == 0
     assert page.get_by_text("run the cell to see them").count() >= 1  # the checks' panels
-    page.goto(f"{lab.url}/lab/tree/{PROGRESS}", wait_until="domcontentloaded")  # a 2nd tab
+    # a 2nd tab, opened from the file browser (a page loaded anew on /lab/tree/… would
+    # depend on whether the Lab had saved the first tab in its layout yet)
+    page.locator(".jp-DirListing-item", has_text=PROGRESS).dblclick()
     progress_shown(page)
     page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text=CHAPTER).click()
     current_tab(page, CHAPTER)
     menu(page, "Kernel", "Restart Kernel…")
     page.locator(".jp-Dialog .jp-mod-accept").click()
     page.wait_for_function(f"() => ({KERNEL_IDLE_JS})()", timeout=120_000)
+    wait_kernels_idle(page)  # the server's word too: the status bar may still show the old Idle
     assert dead_widgets(page) == 0
 
     menu(page, "Kernel", "Shut Down All Kernels…")
     page.locator(".jp-Dialog .jp-mod-accept").click()
     wait_sessions(page, [])
+    wait_kernels_idle(page, count=0)  # gone from the server, not only their sessions
     # the Lab has saved its layout (two tabs, chapter 1 in front): reopened, it is restored
     # as it was
     page.wait_for_function(
