@@ -330,9 +330,8 @@ def progress_page_in(page: Path, language: str) -> str:
 def start_page_in(catalog: dict[str, Any], language: str) -> str:
     """The start page in `language`, ending with links to the course in the others
     (right to left in Persian)."""
-    from translations import rtl_markdown
-
-    from agentloop.i18n import LANGUAGES, NAMES, is_rtl, speaking
+    from agentloop.i18n import LANGUAGES, NAMES, speaking
+    from agentloop.i18n.display import markdown_in_direction
     from agentloop.practice.start import START_PAGE, other_languages, start_page
 
     def page(code: str) -> str:
@@ -342,7 +341,7 @@ def start_page_in(catalog: dict[str, Any], language: str) -> str:
              for code in LANGUAGES]
     with speaking(language):
         text = start_page(catalog) + "\n" + other_languages(links)
-        return rtl_markdown(text) + "\n" if is_rtl(language) else text
+        return markdown_in_direction(text, language)
 
 
 def copy_extensions(dest: Path) -> None:

@@ -193,8 +193,8 @@ def progress_page(language: str = "en") -> Any:
     """The workspace's 00_progress.ipynb, its text in `language` (the chapters')."""
     import nbformat
 
-    from agentloop.i18n import is_rtl, speaking
-    from agentloop.i18n.display import rtl_markdown
+    from agentloop.i18n import speaking
+    from agentloop.i18n.display import markdown_in_direction
     from agentloop.practice.start import t
 
     with speaking(language):
@@ -219,7 +219,7 @@ def progress_page(language: str = "en") -> Any:
     if language != "en":
         nb.metadata["agentloop"] = {"language": language}
     nb.cells = [
-        nbformat.v4.new_markdown_cell(rtl_markdown(text) if is_rtl(language) else text),
+        nbformat.v4.new_markdown_cell(markdown_in_direction(text, language)),
         nbformat.v4.new_code_cell("from agentloop.practice import progress, solution\n\n"
                                   "progress()"),
     ]

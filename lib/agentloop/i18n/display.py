@@ -64,6 +64,15 @@ def _ipython() -> object | None:
     return shell if getattr(shell, "kernel", None) is not None else None
 
 
+def markdown_in_direction(text: str, language: str | None = None) -> str:
+    """Markdown as `language` (default: the current one) reads it: in a right-to-left one,
+    inside a right-to-left block (rtl_markdown); ending as `text` ends (a file's last
+    newline stays the file's last)."""
+    if not is_rtl(language):
+        return text
+    return rtl_markdown(text) + ("\n" if text.endswith("\n") else "")
+
+
 def rtl_markdown(text: str) -> str:
     """Markdown in a right-to-left block: code blocks and code spans left to right."""
     out, code, prose = ['<div dir="rtl">', ""], False, []

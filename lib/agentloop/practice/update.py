@@ -166,11 +166,9 @@ def place_start_page(workspace: Path, catalog: dict[str, Any], manifest: dict[st
     files = manifest.setdefault("files", {})
     entry = files.get(START_PAGE)
     path = workspace / START_PAGE
-    from agentloop.i18n import is_rtl
-    from agentloop.i18n.display import rtl_markdown
+    from agentloop.i18n.display import markdown_in_direction
 
-    text = start_page(catalog)
-    data = (rtl_markdown(text) + "\n" if is_rtl() else text).encode("utf-8")
+    data = markdown_in_direction(start_page(catalog)).encode("utf-8")
     if path.exists():
         current = path.read_bytes()
         if current == data or entry is None or _sha(current) != entry.get("written"):

@@ -75,3 +75,15 @@ def test_markdown_reads_right_to_left_with_its_code_left_to_right() -> None:
     block = out.index('<div dir="ltr">')
     assert block < out.index("```python") < out.index("print(1)") < out.index("پایان")
     assert "`agentloop" not in out  # the span became an element, not a literal backtick
+
+
+@pytest.mark.parametrize("text", ["# Title\n\nbody `code`\n", "# Title\n\nbody `code`"])
+def test_markdown_in_direction_wraps_only_right_to_left_and_keeps_the_last_newline(text):
+    assert display.markdown_in_direction(text, "en") == text
+    assert display.markdown_in_direction(text, "ru") == text
+    persian = display.markdown_in_direction(text, "fa")
+    assert persian.startswith('<div dir="rtl">') and '<code dir="ltr">code</code>' in persian
+    assert persian.rstrip("\n").endswith("</div>")
+    assert persian.endswith("\n") == text.endswith("\n")
+    with speaking("fa"):
+        assert display.markdown_in_direction(text) == persian  # the current language
