@@ -30,7 +30,7 @@ ERROR_TEXT = re.compile(
 # "[*]:" running or queued, "[ ]:" not run.
 PROMPTS_JS = """() => {
   const prompts = [...document.querySelectorAll(
-      '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputArea-prompt')]
+      '""" + CURRENT + """ .jp-CodeCell .jp-InputArea-prompt')]
     .map(p => p.textContent.trim());
   return {
     total: prompts.length,
@@ -43,7 +43,7 @@ PROMPTS_JS = """() => {
 # (the site's JupyterLab) that is asked; else the status bar's "… | Idle", which follows
 # JupyterLab's current widget (the window's focus) and may speak of another tab.
 KERNEL_IDLE_JS = """() => {
-  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  const panel = document.querySelector('""" + CURRENT + """');
   if (panel && panel.querySelector('.jp-KernelStatus-icon-container')) {
     return !!panel.querySelector('.jp-KernelStatus-success');
   }

@@ -73,11 +73,15 @@ def check_outputs(page: Any, check_ids: list[str] | None = None) -> dict[str, st
     return out
 
 
-def calm_blank(text: str) -> bool:
-    """A check cell's output for an exercise not answered yet: its one calm line (plus the
-    buttons' text), no ✘ case, no traceback, no pass."""
-    return ("not answered yet" in text and "✘" not in text and "Traceback" not in text
-            and "all passed" not in text)
+def calm_blank(text: str, language: str = "en") -> bool:
+    """A check cell's output for an exercise not answered yet, in `language`: its one calm
+    line (plus the buttons' text), no ✘ case, no traceback, no pass."""
+    from agentloop.i18n import speaking, t
+
+    with speaking(language):  # the calm line's words before the function it names
+        calm = t("not answered yet — write `{name}` above", name="").split("—")[0].strip()
+        passed = t("all passed")
+    return calm in text and "✘" not in text and "Traceback" not in text and passed not in text
 
 
 def write_answer(page: Any, first_line: str, text: str) -> None:
