@@ -46,6 +46,7 @@ from .record.late import LatePenalties
 from .report.files import after_run
 from .report.run import PROTECTIONS, Row, RunReport
 from .run.alone import Flagged, busy_failures, rerun_alone
+from .run.fixtures import FIXTURES, Fixtures
 from .run.jobs import Chain, Probes
 from .run.scratch import SCRATCH_ENV, placement, ram_tempdir, run_folder
 from .run.setup import worker_setup
@@ -107,6 +108,8 @@ class Autograder:
             raise GradingError(str(exc)) from None
         self._late: LatePenalties | None = None
         self._records: dict[str, Records] | None = None
+        self._fixtures: Fixtures | None = None  # local workers only: a Dask worker may be
+        # on another machine
 
     # The gradebook and nbgrader's plugins take seconds to import: a run starts its workers
     # first and reads these while the workers do their own imports. So are the cases drawn
@@ -120,8 +123,10 @@ class Autograder:
 
     @functools.cached_property
     def probes(self) -> dict[str, Probes]:
-        """What the sandbox runs of each check cell, by notebook and grade id."""
-        return {name: {c.grade_id: self.book.probes(c) for c in spec.cells if c.checks}
+        """What the sandbox runs of each check cell, by notebook and grade id; the local
+        workers read the probes' fixtures where this run staged them (run/fixtures.py)."""
+        put = self._fixtures.put if self._fixtures is not None else None
+        return {name: {c.grade_id: self.book.probes(c, put) for c in spec.cells if c.checks}
                 for name, spec in self.assignment.notebooks.items()}
 
     @property
@@ -309,6 +314,7 @@ class Autograder:
         if self.options.scheduler:
             yield None
             return
+        self._fixtures = Fixtures(tmp / FIXTURES)
         from .run.workers import WorkerPool
 
         size = min(self.options.worker_count(), students * len(self.assignment.notebooks))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from agentloop.checks import Case, Check
-from agentloop.checks.core import hidden_seed, probe_name
+from agentloop.checks.core import Put, hidden_seed, probe_name
 
 from ..protocol import Probe
 from ..read.assignment import Assignment, SourceCell
@@ -41,8 +41,15 @@ class CaseBook:
                             hidden=cell.hidden_cases, seed=hidden_seed(seed, check_id))
         return book
 
-    def probes(self, cell: SourceCell) -> tuple[Probe, ...]:
-        """What the sandbox must run for one CHECK cell: answers on inputs, nothing else."""
-        return tuple(Probe(cid, self.checks[cid].answer, probe_name(self.checks[cid]) or "",
-                           [c.input for c in self.cases[(cid, cell.hidden_cases)]])
-                     for cid in cell.checks)
+    def probes(self, cell: SourceCell, put: Put | None = None) -> tuple[Probe, ...]:
+        """What the sandbox must run for one CHECK cell: answers on inputs, nothing else.
+        With `put` (run/fixtures.py), a check's fixtures are staged (Check.stage): its
+        inputs name them instead of holding them."""
+        probes = []
+        for cid in cell.checks:
+            chk = self.checks[cid]
+            inputs = [c.input for c in self.cases[(cid, cell.hidden_cases)]]
+            if put is not None and chk.stage is not None:
+                inputs = [chk.stage(value, put) for value in inputs]
+            probes.append(Probe(cid, chk.answer, probe_name(chk) or "", inputs))
+        return tuple(probes)

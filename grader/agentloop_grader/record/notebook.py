@@ -21,6 +21,7 @@ from typing import Any
 from agentloop.i18n import is_rtl
 from agentloop.i18n.display import TEXT_CLASS, lines_html, rtl_block
 
+from .. import jsonfile
 from ..judge.scores import CellScore, Graded
 from ..protocol import Run
 from ..read.submission import SubmittedNotebook
@@ -32,7 +33,9 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
                         scores: list[CellScore], nbformat_minor: int = 5) -> dict[str, Any]:
     """The sanitized student notebook with each cell's outputs and each check's report."""
     by_id = {s.grade_id: s for s in scores}
-    cells = copy.deepcopy(notebook.cells)
+    # each cell copied one level deep: only its outputs, count and id are set here, and a
+    # deep copy of a class's notebooks cost more than writing them
+    cells = [dict(cell) for cell in notebook.cells]
     count = 0
     for index, cell in enumerate(cells):
         if cell.get("cell_type") != "code":
@@ -57,7 +60,7 @@ def autograded_notebook(notebook: SubmittedNotebook, run: Run | None,
             outputs.append(_error("AssertionError", score.shown_reason or score.reason))
         cell["outputs"] = outputs
     problems = notebook.problems + (run.problems if run else [])
-    metadata = copy.deepcopy(notebook.metadata)
+    metadata = dict(notebook.metadata)
     if problems:  # for scripts and the curious; formgrader shows the student's cells only
         metadata["agentloop_grader"] = {"problems": list(problems)}
     for number, cell in enumerate(cells):
@@ -146,6 +149,4 @@ def _error(name: str, reason: str) -> dict[str, Any]:
 
 def write_notebook(nb: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".ipynb.tmp")
-    tmp.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    jsonfile.write(path, nb)  # one cell a line

@@ -12,10 +12,10 @@ Files, next to the run report they belong to (or with the time they were built):
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from .. import jsonfile
 from ..course import Course, resolve_assignment
 from .classreport import ClassReport, build, known_assignments, run_reports
 from .overview import Overview, overview
@@ -29,8 +29,7 @@ def save(report: ClassReport | Overview, base: Path) -> list[Path]:
     base.parent.mkdir(parents=True, exist_ok=True)
     json_path = base.with_name(f"{base.name}.{kind}.json")
     html_path = base.with_name(f"{base.name}.{kind}.html")
-    json_path.write_text(json.dumps(report.to_plain(), indent=1, ensure_ascii=False) + "\n",
-                         encoding="utf-8")
+    jsonfile.write(json_path, report.to_plain())
     page = class_page(report) if isinstance(report, ClassReport) else overview_page(report)
     html_path.write_text(page, encoding="utf-8")
     return [json_path, html_path]

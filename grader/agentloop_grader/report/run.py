@@ -7,12 +7,13 @@ which isolation held and what each kind of test cell is protected against.
 
 from __future__ import annotations
 
-import json
+import copy
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from .. import jsonfile
 from ..judge.scores import CellScore
 
 # What a run report says each kind of autograded cell is protected against.
@@ -145,9 +146,13 @@ class RunReport:
         return "\n".join(lines) + "\n"
 
     def to_plain(self) -> dict[str, Any]:
-        data = asdict(self)
-        data.pop("_base", None)
-        data["rows"] = sorted(data["rows"], key=lambda r: r["student"])
+        """The report as JSON data, rows in student order. It shares the rows' cells
+        (plain data already) rather than copying them as `dataclasses.asdict` would, which
+        cost more than the rest of saving: treat it as read-only."""
+        data = {f.name: copy.copy(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("_base", "rows")}
+        data["rows"] = [{f.name: copy.copy(getattr(row, f.name)) for f in fields(row)}
+                        for row in sorted(self.rows, key=lambda r: r.student)]
         return data
 
     def save(self, folder: Path) -> tuple[Path, Path]:
@@ -165,7 +170,6 @@ class RunReport:
                           *self.files]
         base = self._base
         json_path, text_path = base.with_suffix(".json"), base.with_suffix(".md")
-        json_path.write_text(json.dumps(self.to_plain(), indent=1, ensure_ascii=False) + "\n",
-                             encoding="utf-8")
+        jsonfile.write(json_path, self.to_plain())  # one student a line
         text_path.write_text(self.summary(), encoding="utf-8")
         return json_path, text_path

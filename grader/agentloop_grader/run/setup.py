@@ -1,6 +1,7 @@
 """Run: what every worker of a run gets before any job (protocol.Setup): the assignment's
-files staged read-only, one work root per worker (its isolation.View), the notebooks'
-imports to load once, and stock's environment.
+files staged read-only (and a folder for the probes' fixtures: run/fixtures.py), one work
+root per worker (its isolation.View), the notebooks' imports to load once, and stock's
+environment.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from agentloop.checks import VISIBLE_FILE
 
 from ..protocol import Setup
 from ..read.assignment import Assignment
+from .fixtures import FIXTURES
 
 BASE_PRELOAD = ("agentloop", "agentloop.checks")
 # What stock's autograde adds to the environment its kernels see (nbgrader's
@@ -47,12 +49,15 @@ def worker_setup(assignment: Assignment, released: Path, tmp: Path, choice: Any,
     os.chmod(tmp, 0o711)
     files = tmp / "files"
     staged = stage_files(assignment, released, files)
+    fixtures = tmp / FIXTURES  # filled once the cases are drawn (run/fixtures.py)
+    fixtures.mkdir()
+    os.chmod(fixtures, 0o755)
     views = []
     for number in range(max(1, workers)):
         root = tmp / f"worker{number}"
         root.mkdir()
         os.chmod(root, 0o711)
-        views.append(View.for_this_python(str(root), extra_readable=(str(files),),
+        views.append(View.for_this_python(str(root), extra_readable=(str(files), str(fixtures)),
                                           without_modules=assignment.answered_by))
     setup = Setup(preload(assignment), tuple(sorted(assignment.check_modules)), str(files),
                   choice.to_plain(), views[0].to_plain(), tuple(staged),

@@ -49,6 +49,7 @@ import atexit
 import contextlib
 import copy
 import functools
+import hashlib
 import itertools
 import json
 import os
@@ -68,7 +69,7 @@ from agentloop.checks.claims import (
     plain_text,
     says_found,
 )
-from agentloop.checks.core import Case, Check, Compare, no_facts
+from agentloop.checks.core import Case, Check, Compare, Put, no_facts
 from agentloop.checks.student import shipped
 from agentloop.controller import validate_proposal
 from agentloop.duty.board_tools import (
@@ -172,7 +173,8 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "
 
 
 def write_board(folder: Path, files: Files) -> Path:
-    """Write a board's card files into `folder` (created)."""
+    """Write a board's card files into `folder` (created), each read-only: a board is what
+    the officer reads, and the grader's boards cannot be written either (see stage_board)."""
     folder.mkdir(parents=True, exist_ok=True)
     base = os.fspath(folder)
     # os-level writes: a graded notebook writes some 2,500 card files (a fresh board for
@@ -182,7 +184,7 @@ def write_board(folder: Path, files: Files) -> Path:
             data = content["text"].encode(content["encoding"])
         else:
             data = content.encode("utf-8")
-        fd = os.open(os.path.join(base, name), _NEW_FILE, 0o666)
+        fd = os.open(os.path.join(base, name), _NEW_FILE, 0o444)
         try:
             view = memoryview(data)
             while view:
@@ -190,6 +192,25 @@ def write_board(folder: Path, files: Files) -> Path:
         finally:
             os.close(fd)
     return folder
+
+
+# A case's board the grader has written once, read-only, for every job (stage_board): the
+# probe reads it where it is instead of writing its own copy. Only a grader makes these.
+STAGED = "staged:"
+
+
+def stage_board(value: Any, put: Put) -> Any:
+    """A probe input with its board written once by the grader (`put`: see Check.stage):
+    a graded notebook probes some 150 boards, and writing each for every student's job
+    cost a third of grading one. Inputs without a board (or whose board is None: no board
+    folder at all) stay as they are."""
+    if not isinstance(value, dict) or value.get("board") is None:
+        return value
+    files = board_files(value["board"])
+    digest = hashlib.blake2b(json.dumps(files, sort_keys=True).encode(),
+                             digest_size=12).hexdigest()
+    return {**value, "board": STAGED + put(digest, lambda folder: write_board(
+        folder / "board", files))}
 
 
 def board_files(board: Files | str) -> Files:
@@ -229,6 +250,7 @@ def _remove_case(case: str, names: Iterable[str]) -> None:
         try:
             board_fd = os.open("board", _FOLDER_FLAGS, dir_fd=case_fd)
             try:
+                os.fchmod(board_fd, 0o700)
                 for name in names:
                     os.unlink(name, dir_fd=board_fd)
             finally:
@@ -243,8 +265,11 @@ def _remove_case(case: str, names: Iterable[str]) -> None:
 
 @contextlib.contextmanager
 def board_folder(files: Files | str | None) -> Iterator[Path]:
-    """A fresh folder holding the board, removed afterwards; None: a board folder that
-    does not exist."""
+    """A fresh folder holding the board, read-only and removed afterwards; None: a board
+    folder that does not exist; a STAGED board: the grader's, where it is."""
+    if isinstance(files, str) and files.startswith(STAGED):
+        yield Path(files[len(STAGED):])
+        return
     case = os.path.join(_board_root(), str(next(_CASES)))
     os.mkdir(case, 0o700)
     folder = Path(case, "board")
@@ -252,6 +277,7 @@ def board_folder(files: Files | str | None) -> Iterator[Path]:
     try:
         if cards is not None:
             write_board(folder, cards)
+            os.chmod(folder, 0o555)  # no card added, removed or renamed: as in the grader
         yield folder
     finally:
         if cards is None:
@@ -695,6 +721,7 @@ TOOL_CALL = Check(
     hint="The controller refuses only what the schema forbids: which type and which lengths "
          "may a group have? The observation has exactly ok, group, blocked, count and "
          "unreadable.",
+    stage=stage_board,
 )
 
 
@@ -756,6 +783,7 @@ TOOL_DIRECT = Check(
     hint="Read the board with load_board (BoardError: the board cannot be read); a card is "
          "in the group when its group field equals the argument, ignoring case; check the "
          "argument yourself before you use it.",
+    stage=stage_board,
 )
 
 # --- exercise 4: ask, don't guess — after the search -------------------------------------------
@@ -941,6 +969,7 @@ AFTER_DECISION = Check(
     answer="after_search",
     title="after_search(): continue, or ask — the office's rule",
     answered_by=(OFFICER, HANDOVER),   # the similar-id rule and the questions: not loaded
+    stage=stage_board,
     probe=_probe_decision,
     judge=_judge_after_decision,
     facts=shipped(CHAPTER, "ch5-ask-decision"),
@@ -955,6 +984,7 @@ AFTER_QUESTION = Check(
     answer="after_search",
     title="after_search(): the question a person is asked",
     answered_by=(OFFICER, HANDOVER),
+    stage=stage_board,
     probe=_probe_after,
     judge=_judge_question,
     facts=shipped(CHAPTER, "ch5-ask-question"),

@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from agentloop.errors import describe_error
@@ -32,6 +33,8 @@ from agentloop.plain import copy_plain
 Plain = None | bool | int | float | str | list | dict
 # judge(input, facts, output) -> None when right, else the reason (see Check.judge)
 Judge = Callable[[Any, Any, Any], "str | None"]
+# put(key, write) -> where: a fixture the grader writes once, read-only (see Check.stage)
+Put = Callable[[str, Callable[[Path], Path]], str]
 
 MAX_DEPTH = 20
 MAX_ITEMS = 10_000
@@ -288,7 +291,12 @@ class Check:
     - `answered_by`: library modules whose code answers (part of) this exercise. The
       grader's sandbox does not load them while it grades the exercise, so an answer that
       imports them fails there as it would in a library without them; a learner's check
-      keeps them out of the answer's reach while it probes (see checks/withhold.py).
+      keeps them out of the answer's reach while it probes (see checks/withhold.py);
+    - `stage(input, put)`: for a check whose inputs hold files the probe writes (a task
+      board), the same input with each such fixture made once by the grader, read-only,
+      and named by reference: `put(key, write)` calls `write(folder)` the first time it
+      sees `key` (the fixture goes in `folder`; `write` returns where) and returns that
+      place; the probe then reads it there instead of writing its own copy per case.
     """
 
     id: str
@@ -305,6 +313,7 @@ class Check:
     facts: Callable[[Any], Any] | None = None
     whole: Callable[[list[Any]], str | None] | None = None
     answered_by: tuple[str, ...] = ()
+    stage: Callable[[Any, Put], Any] | None = None
 
     def all_cases(self, hidden: bool = False, seed: int | None = None) -> list[Case]:
         """The visible cases, or (hidden=True) the visible plus generated hidden ones, drawn
