@@ -17,7 +17,6 @@ Otherwise the program runs the tool and puts the observation in the history. Rea
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
@@ -42,6 +41,7 @@ from agentloop.messages import (
     validate_reply,
 )
 from agentloop.model_contract import Model
+from agentloop.plain import copy_plain
 from agentloop.shop import HAND_TO_HUMAN, TOOLS, Shop
 from agentloop.validation import validate_whole_number
 from agentloop.vocabulary import Word
@@ -116,7 +116,7 @@ def run_agent(model: Model, task: str, max_steps: int = MAX_STEPS,
 
     for number in range(1, max_steps + 1):
         reply = validate_reply(model.create(SYSTEM, history, TOOLS))
-        replies.append(copy.deepcopy(reply))   # the record: a live run replays from it
+        replies.append(copy_plain(reply))   # the record: a live run replays from it
         step = Step(number, text_of(reply), tokens=input_tokens_of(reply),
                     reply_tokens=output_tokens_of(reply))
         steps.append(step)
@@ -140,7 +140,7 @@ def first_objection(guards: Sequence[Guard], steps: list[Step]) -> str | None:
     """Ask each guard in turn about the last step's action; the first reason it gives wins."""
     seen = [s.as_guard_input() for s in steps]
     for guard in guards:
-        reason = guard(copy.deepcopy(seen))  # a copy: a guard looks, it cannot edit the run
+        reason = guard(copy_plain(seen))  # a copy: a guard looks, it cannot edit the run
         if reason is None:
             continue
         if type(reason) is not str or not reason.strip():

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import enum
 from typing import Any
 
 _SCALARS = (type(None), bool, int, float, str)
@@ -20,4 +21,6 @@ def copy_plain(value: Any) -> Any:
         return [copy_plain(item) for item in value]
     if kind is tuple:
         return tuple(copy_plain(item) for item in value)
+    if isinstance(value, enum.Enum):  # a closed set's member (a message's role): as deepcopy,
+        return value  # which gives the member itself, only without its machinery
     return copy.deepcopy(value)

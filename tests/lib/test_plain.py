@@ -3,6 +3,9 @@ JSON types fast, anything else by copy.deepcopy."""
 
 from __future__ import annotations
 
+import copy
+
+from agentloop.messages import BlockType, Role
 from agentloop.plain import copy_plain
 
 
@@ -28,3 +31,11 @@ def test_scalars_are_themselves_and_other_objects_are_deep_copies():
     assert copied is not original and copied.items == [1, [2]]
     copied.items[1].append(3)
     assert original.items == [1, [2]]
+
+
+def test_a_closed_sets_member_is_itself_as_deepcopy_gives_it():
+    original = {"role": Role.USER, "content": [{"type": BlockType.TEXT, "text": "hi"}]}
+    copied = copy_plain(original)
+    assert copied == copy.deepcopy(original)
+    assert copied["role"] is Role.USER and copied["content"][0]["type"] is BlockType.TEXT
+    assert copied["content"] is not original["content"]
