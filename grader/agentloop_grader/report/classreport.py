@@ -249,13 +249,13 @@ def build(course: Course, assignment: str,
                     label=labels.get((notebook.name, cell.name), ""))
         students = []
         scores: dict[str, dict[tuple[str, str], tuple[float | None, bool]]] = {}
+        submissions = _submissions(gb, record)
         for student in sorted(gb.students, key=lambda s: s.id):
             line = StudentLine(student.id, person_name(student),
                                max_score=float(record.max_score))
             students.append(line)
-            try:
-                submission = gb.find_submission(assignment, student.id)
-            except MissingEntry:
+            submission = submissions.get(student.id)
+            if submission is None:
                 continue
             line.submitted = True
             line.score = float(submission.score or 0)
@@ -297,6 +297,22 @@ def build(course: Course, assignment: str,
                          f"failures are not grouped: {', '.join(missing)}")
     return ClassReport(assignment, max_score, students, [cells[k] for k in order],
                        run_meta(runs), notes)
+
+
+def _submissions(gb: Any, record: Any) -> dict[str, Any]:
+    """Every submission of the assignment `record`, by student, with its scores, notebooks
+    and grades loaded in a few queries (one student at a time, nbgrader's lazy loading
+    asked some six queries a student: most of the time a class report took)."""
+    from nbgrader.api import Grade, SubmittedAssignment, SubmittedNotebook
+    from sqlalchemy.orm import selectinload, undefer
+
+    query = gb.db.query(SubmittedAssignment).filter(
+        SubmittedAssignment.assignment_id == record.id).options(
+        undefer(SubmittedAssignment.score), undefer(SubmittedAssignment.needs_manual_grade),
+        undefer(SubmittedAssignment.late_submission_penalty),
+        selectinload(SubmittedAssignment.notebooks).selectinload(
+            SubmittedNotebook.grades).selectinload(Grade.cell))
+    return {submission.student_id: submission for submission in query}
 
 
 def _cell_order(runs: list[tuple[Path | None, dict[str, Any]]],
