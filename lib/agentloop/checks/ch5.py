@@ -250,7 +250,7 @@ def _remove_case(case: str, names: Iterable[str]) -> None:
         try:
             board_fd = os.open("board", _FOLDER_FLAGS, dir_fd=case_fd)
             try:
-                os.fchmod(board_fd, 0o700)
+                _writable(board_fd)
                 for name in names:
                     os.unlink(name, dir_fd=board_fd)
             finally:
@@ -260,7 +260,17 @@ def _remove_case(case: str, names: Iterable[str]) -> None:
             os.close(case_fd)
         os.rmdir(case)
     except OSError:  # missing, changed or added to: the safe, general way
+        board = os.path.join(case, "board")
+        if os.path.isdir(board) and not os.path.islink(board):
+            with contextlib.suppress(OSError):
+                os.chmod(board, 0o700)  # read-only (board_folder): let rmtree empty it
         shutil.rmtree(case, ignore_errors=True)
+
+
+def _writable(folder_fd: int) -> None:
+    """Let a case's read-only board folder be emptied (by its descriptor, as the rest)."""
+    with contextlib.suppress(AttributeError, NotImplementedError):  # a platform without
+        os.fchmod(folder_fd, 0o700)  # fchmod: the removal below falls back to rmtree
 
 
 @contextlib.contextmanager

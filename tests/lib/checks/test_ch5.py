@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from agentloop_grader.answers.ch5 import REFERENCE
+from unprivileged import run_as_teacher, teacher_tmp  # noqa: F401 - teacher_tmp is a fixture
 
 import agentloop.checks.ch5 as learner
 from agentloop.checks import check, collect, get_check, judge, run_check
@@ -291,3 +292,31 @@ def test_a_board_folder_goes_away_whatever_the_learners_code_left_in_it():
         assert (outside / "keep.md").read_text() == "not a card"
     finally:
         shutil.rmtree(outside)
+
+
+PRACTICE_BOARD = '''
+import os
+from agentloop.checks.ch5 import board_folder
+
+with board_folder({"task-001.md": "---\\nid: task-001\\n---\\n"}) as board:
+    for attempt in (lambda: open(board / "new.md", "w"), lambda: open(board / "task-001.md", "w"),
+                    lambda: os.unlink(board / "task-001.md")):
+        try:
+            attempt()
+            print("written")
+        except PermissionError:
+            print("refused")
+    os.chmod(board, 0o755)  # the learner's own code may give itself the folder back
+    (board / "extra.md").write_text("x")
+print("left behind" if board.parent.exists() else "removed")
+'''
+
+
+def test_a_practice_board_is_read_only_and_removed_whatever_was_done_to_it(
+        teacher_tmp):  # noqa: F811 - the fixture
+    """As on the grader's staged boards, a card cannot be added, changed or removed while a
+    case runs; afterwards the case's folder is gone, even when the learner's code made it
+    writable and added a file (as an ordinary account: root writes anywhere)."""
+    done = run_as_teacher([sys.executable, "-c", PRACTICE_BOARD], cwd=teacher_tmp)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["refused", "refused", "refused", "removed"]
