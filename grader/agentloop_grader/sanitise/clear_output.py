@@ -3,7 +3,7 @@ string; what is not a cell (a code, markdown or raw cell as a JSON object) dropp
 
 from __future__ import annotations
 
-import copy
+from agentloop.plain import copy_plain
 
 from ..read.assignment import source_text
 from .cells import Cell, Notebook, Sanitised, Source
@@ -24,7 +24,8 @@ def cleared(cell: Cell) -> Cell:
     metadata = cell.get("metadata")
     cell = {k: v for k, v in cell.items() if k not in ("outputs", "execution_count")}
     cell["source"] = source_text(cell)
-    cell["metadata"] = copy.deepcopy(metadata) if isinstance(metadata, dict) else {}
+    # JSON data: copy_plain copies it as deepcopy would, in a fraction of the time
+    cell["metadata"] = copy_plain(metadata) if isinstance(metadata, dict) else {}
     if cell.get("cell_type") == "code":
         cell["outputs"], cell["execution_count"] = [], None
     return cell
