@@ -31,9 +31,9 @@ from agentloop_grader import testing as T
 from agentloop_grader.answers.ch1 import CHECKS as TEACHER_CHECKS
 from agentloop_grader.answers.ch1 import revised_decide
 from agentloop_grader.course import CHAPTERS, REPO, Course
-from agentloop_grader.isolation import IsolationUnavailable, choose
 from agentloop_grader.release import release
-from unprivileged import ensure_teacher, is_root, run_as_teacher, run_with_python_reachable
+from grading_sides import SIDE_IDS, SIDES, skip_unless_runnable
+from unprivileged import ensure_teacher, run_as_teacher, run_with_python_reachable
 
 from agentloop.checks.ch1 import CHECKS
 from agentloop.loop import decide
@@ -285,8 +285,6 @@ FULL_MARKS_ANYWAY = {"prints_50mb_line", "prints_50mb_lines"}
 # nothing of theirs after it counts, and no test cell is touched by it.
 NOTHING_AT_ALL = {"input_transformer"}
 DISK_LIMIT_MB = 64  # small: the flood is stopped well before it could fill anything
-MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces"),
-         ("teacher", "landlock")]
 
 
 def _edited_tests(nb: dict, how: str) -> dict:
@@ -325,15 +323,10 @@ def _own(path: Path, uid: int, gid: int) -> None:
         os.lchown(item, uid, gid)
 
 
-@pytest.fixture(scope="module", params=MODES, ids=["-".join(m) for m in MODES])
+@pytest.fixture(scope="module", params=SIDES, ids=SIDE_IDS)
 def graded(request, tmp_path_factory: pytest.TempPathFactory):
     user, isolation = request.param
-    if user == "teacher" and not is_root():
-        pytest.skip("the teacher runs are the unprivileged half of a root test run")
-    try:
-        choose(isolation)
-    except IsolationUnavailable as exc:
-        pytest.skip(str(exc))
+    skip_unless_runnable(user, isolation)
     # the teacher must reach the course: not under pytest's root-only temp folder
     root = Path(tempfile.mkdtemp(prefix=f"agentloop-hostile-{user}-{isolation}-"))
     request.addfinalizer(lambda: shutil.rmtree(root, ignore_errors=True))

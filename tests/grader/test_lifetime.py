@@ -24,15 +24,13 @@ from pathlib import Path
 import pytest
 from agentloop_grader import testing as T
 from agentloop_grader.course import Course
-from agentloop_grader.isolation import IsolationUnavailable, choose
 from agentloop_grader.release import release
+from grading_sides import SIDE_IDS, SIDES, skip_unless_runnable
 from isolation_probe import descendants
 from unprivileged import TEACHER, blocked_python, ensure_teacher, is_root
 
 pytestmark = pytest.mark.slow
 A = "01_agent_loop"
-MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces"),
-         ("teacher", "landlock")]
 
 
 PR_SET_CHILD_SUBREAPER = 36
@@ -103,14 +101,9 @@ def _grader_command(course: Path, isolation: str, user: str) -> list[str]:
             "expose", hold, *blocked, *argv]
 
 
-@pytest.mark.parametrize(("user", "isolation"), MODES, ids=["-".join(m) for m in MODES])
+@pytest.mark.parametrize(("user", "isolation"), SIDES, ids=SIDE_IDS)
 def test_killing_the_grader_leaves_no_sandbox(user, isolation):
-    if user == "teacher" and not is_root():
-        pytest.skip("the teacher run is the unprivileged half of a root test run")
-    try:
-        choose(isolation)
-    except IsolationUnavailable as exc:
-        pytest.skip(str(exc))
+    skip_unless_runnable(user, isolation)
     assert not _sandbox_processes(), "a sandbox from an earlier test is still running"
     root = Path(tempfile.mkdtemp(prefix="agentloop-lifetime-"))
     try:
@@ -179,10 +172,7 @@ sys.exit(0 if codes == [0, EXIT_ORPHANED] else 1)
 
 @pytest.mark.parametrize("isolation", ["namespaces", "landlock"])
 def test_a_job_whose_worker_died_before_it_was_confined_does_not_run(isolation):
-    try:
-        choose(isolation)
-    except IsolationUnavailable as exc:
-        pytest.skip(str(exc))
+    skip_unless_runnable("root", isolation)  # whoever runs the tests: no teacher here
     done = subprocess.run([sys.executable, "-c", ORPHAN, isolation], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0, done.stdout + done.stderr[-2000:]

@@ -25,9 +25,9 @@ from pathlib import Path
 import make_lab as ml
 import pytest
 import stock
-from agentloop_grader.isolation import IsolationUnavailable, choose
+from grading_sides import skip_unless_runnable
 from stock import BIN, Result
-from unprivileged import ensure_teacher, is_root, run_as_teacher, run_with_python_reachable
+from unprivileged import ensure_teacher, run_as_teacher, run_with_python_reachable
 
 pytestmark = pytest.mark.slow
 A = ml.ASSIGNMENT
@@ -104,12 +104,7 @@ def lab_released() -> Iterator[Path]:
 @pytest.fixture(scope="module", params=SIDES, ids=["-".join(side) for side in SIDES])
 def lab_ours(request: pytest.FixtureRequest, lab_released: Path) -> Graded:
     user, isolation, scratch = request.param
-    if user == "teacher" and not is_root():
-        pytest.skip("the teacher runs are the unprivileged half of a root test run")
-    try:
-        choose(isolation)
-    except IsolationUnavailable as exc:
-        pytest.skip(str(exc))
+    skip_unless_runnable(user, isolation)
     course = lab_released.parent / "-".join(request.param)
     shutil.copytree(lab_released, course, symlinks=True)
     request.addfinalizer(lambda: shutil.rmtree(course, ignore_errors=True))

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from agentloop_grader import testing as T
 from agentloop_grader.course import Course
-from agentloop_grader.isolation import IsolationUnavailable, choose
 from agentloop_grader.judge.cases import CaseBook
 from agentloop_grader.read.assignment import load_assignment
 from agentloop_grader.release import release
 from agentloop_grader.run.fixtures import Fixtures
+from grading_sides import SIDE_IDS, SIDES, skip_unless_runnable
 from unprivileged import ensure_teacher, is_root, run_as_teacher, run_with_python_reachable
 
 from agentloop.checks.ch5 import STAGED, board_files, board_folder, write_board
@@ -105,14 +105,13 @@ def test_a_staged_board_is_read_where_it_is_and_a_practice_board_is_read_only(
     assert not practice.exists()
 
 
-TAMPER = '''
+TAMPERING = '''
+
 import os as _os
 
-from agentloop.duty.board import BoardError, load_board
-from agentloop.tools import Tool
 
 def add_count_blocked(registry, board):
-    """Registers the right tool, after trying to change the board for every later case."""
+    """The right tool, registered after trying to change the board for every later case."""
     for name in sorted(_os.listdir(board)) if _os.path.isdir(board) else ():
         path = _os.path.join(board, name)
         for attempt in (lambda: _os.chmod(path, 0o666), lambda: _os.chmod(board, 0o777),
@@ -126,39 +125,21 @@ def add_count_blocked(registry, board):
                 attempt()
             except OSError:
                 pass
-
-    def count_blocked(group):
-        if not isinstance(group, str) or not 1 <= len(group) <= 32:
-            return {"ok": False, "error": f"Error: group must be 1 to 32 characters: {group!r}"}
-        try:
-            whole = load_board(board)
-        except BoardError as problem:
-            return {"ok": False, "error": f"Error: {problem}"}
-        blocked = sorted(card.id for card in whole.cards.values()
-                         if card.group.casefold() == group.casefold()
-                         and card.status == "blocked")
-        return {"ok": True, "group": group, "blocked": blocked, "count": len(blocked),
-                "unreadable": sorted(whole.unreadable)}
-
-    registry.add(Tool(name="count_blocked", description="Count the blocked cards of one "
-                      "group of the task board; returns their ids, and the card files that "
-                      "could not be read.",
-                      args={"group": {"type": "str", "min_length": 1, "max_length": 32}},
-                      run=count_blocked))
+    _honest_add_count_blocked(registry, board)
 '''
-MODES = [("root", "namespaces"), ("root", "landlock"), ("teacher", "namespaces"),
-         ("teacher", "landlock")]
+
+
+def tampering_tool(source: dict) -> str:
+    """The instructor's tool under another name, called by one that first tampers."""
+    honest = T.answers(source)["ch5-tool-answer"]
+    assert "def add_count_blocked(" in honest
+    return honest.replace("def add_count_blocked(", "def _honest_add_count_blocked(") + TAMPERING
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("user,isolation", MODES, ids=["-".join(m) for m in MODES])
+@pytest.mark.parametrize("user,isolation", SIDES, ids=SIDE_IDS)
 def test_a_student_who_tampers_with_a_board_changes_nothing(user: str, isolation: str) -> None:
-    if user == "teacher" and not is_root():
-        pytest.skip("the teacher runs are the unprivileged half of a root test run")
-    try:
-        choose(isolation)
-    except IsolationUnavailable as exc:
-        pytest.skip(str(exc))
+    skip_unless_runnable(user, isolation)
     root = Path(tempfile.mkdtemp(prefix=f"agentloop-fixtures-{user}-{isolation}-"))
     try:
         os.chmod(root, 0o755)
@@ -167,7 +148,7 @@ def test_a_student_who_tampers_with_a_board_changes_nothing(user: str, isolation
         source = T.read(course.source_notebook(A))
         # one worker: every job forks from the same worker, in this order
         for student in ("a_tamperer", "b_honest", "c_tamperer", "d_honest"):
-            nb = T.with_answers(source, {"ch5-tool-answer": TAMPER}) \
+            nb = T.with_answers(source, {"ch5-tool-answer": tampering_tool(source)}) \
                 if "tamperer" in student else source
             T.submit(course, A, student, nb)
         if user == "teacher":
