@@ -36,4 +36,5 @@ def _encode(value: Any, depth: int, pad: str) -> str:
 
 
 def write(path: Path, data: Any, depth: int = 2) -> None:
+    """Write `data` to `path` (UTF-8), laid out as `dumps` lays it out."""
     path.write_text(dumps(data, depth), encoding="utf-8")
