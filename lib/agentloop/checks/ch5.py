@@ -225,18 +225,22 @@ def board_files(board: Files | str) -> Files:
 
 # One root per process for every case's board: a graded notebook probes some 150 boards,
 # and a TemporaryDirectory each (a random name, then a safe rmtree) cost as much as writing
-# the cards. Keyed by pid: a fork makes a root of its own.
-_ROOT: dict[int, str] = {}
+# the cards. Keyed by pid (a fork makes a root of its own) and by the temp folder of the
+# moment: a grader that moves its temp files to a tmpfs for a run gets its boards there,
+# even when this process made boards on disk before (creating files there cost a third
+# more of drawing chapter 5's hidden cases).
+_ROOT: dict[tuple[int, str], str] = {}
 _CASES = itertools.count()
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 
 
 def _board_root() -> str:
-    pid = os.getpid()
-    root = _ROOT.get(pid)
+    key = (os.getpid(), tempfile.gettempdir())
+    root = _ROOT.get(key)
     if root is None or not os.path.isdir(root):
-        _ROOT.clear()
-        root = _ROOT[pid] = tempfile.mkdtemp(prefix="agentloop-board-")
+        for other in [k for k in _ROOT if k[0] != key[0]]:
+            del _ROOT[other]  # a parent's roots: its own to remove
+        root = _ROOT[key] = tempfile.mkdtemp(prefix="agentloop-board-")
         atexit.register(shutil.rmtree, root, True)
     return root
 

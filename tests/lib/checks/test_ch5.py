@@ -320,3 +320,15 @@ def test_a_practice_board_is_read_only_and_removed_whatever_was_done_to_it(
     done = run_as_teacher([sys.executable, "-c", PRACTICE_BOARD], cwd=teacher_tmp)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["refused", "refused", "refused", "removed"]
+
+
+def test_boards_are_made_in_the_temp_folder_of_the_moment(tmp_path, monkeypatch):
+    """A grader moves its temp files to a tmpfs for a run: the boards it makes then go there,
+    even when this process made boards elsewhere before."""
+    card = {"task-001.md": "---\nid: task-001\n---\n"}
+    for place in ("disk", "ram", "disk"):
+        folder = tmp_path / place
+        folder.mkdir(exist_ok=True)
+        monkeypatch.setattr(tempfile, "tempdir", str(folder))
+        with learner.board_folder(card) as board:
+            assert board.is_relative_to(folder), (place, board)
