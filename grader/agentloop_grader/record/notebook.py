@@ -149,4 +149,6 @@ def _error(name: str, reason: str) -> dict[str, Any]:
 
 def write_notebook(nb: dict[str, Any], path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    jsonfile.write(path, nb)  # one cell a line
+    tmp = path.with_suffix(".ipynb.tmp")  # whole or not at all, as before
+    tmp.write_text(jsonfile.dumps(nb), encoding="utf-8")  # one cell a line
+    tmp.replace(path)
