@@ -47,7 +47,7 @@ from .report.files import after_run
 from .report.run import PROTECTIONS, Row, RunReport
 from .run.alone import Flagged, busy_failures, rerun_alone
 from .run.fixtures import FIXTURES, Fixtures
-from .run.jobs import Chain, Probes
+from .run.jobs import Chain, Probes, probe_book
 from .run.scratch import SCRATCH_ENV, placement, ram_tempdir, run_folder
 from .run.setup import worker_setup
 from .run.supervisor import SandboxUnfit
@@ -232,7 +232,10 @@ class Autograder:
     def _graded(self, students: list[str]) -> RunReport:
         with run_folder("agentloop-grade-", self.placement.path) as tmp, \
                 self._pool(Path(tmp), len(students)) as pool:
-            self.probes  # noqa: B018 -- drawn now, while the workers import
+            if pool is not None:  # drawn now, while the workers import; sent once each
+                pool.share(probe_book(self.probes))
+            else:
+                self.probes  # noqa: B018 -- drawn now: a Dask job carries its own probes
             if gc.get_freeze_count():  # a frozen run: the cases live through it too
                 gc.freeze()
             report = self._report()

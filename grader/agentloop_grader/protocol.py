@@ -18,7 +18,8 @@ run also cross Dask's process boundary unchanged.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, is_dataclass
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -79,6 +80,8 @@ class CellJob:
     kind: CellKind
     source: str
     probes: tuple[Probe, ...] = ()
+    probes_key: str = ""  # where these probes are in the run's ProbeBook: a warm worker
+    # that holds the book gets the key alone (Job.to_plain(shared=...))
 
 
 @dataclass(frozen=True)
@@ -143,16 +146,37 @@ class Job:
     keep_own: tuple[str, ...] = ()  # the student's files the assignment's do not replace
     # (nbgrader's Autograde.exclude_overwriting)
 
-    def to_plain(self) -> dict[str, Any]:
-        return wire_data(self)
+    def to_plain(self, shared: Collection[str] = ()) -> dict[str, Any]:
+        """Plain data; the probes of a cell whose `probes_key` is in `shared` (the keys of
+        the ProbeBook its worker holds) are left out: the worker puts them back."""
+        plain = wire_data(self)
+        if shared:
+            for cell in plain["cells"]:
+                if cell["probes_key"] in shared:
+                    cell["probes"] = []
+        return plain
 
     @classmethod
     def from_plain(cls, data: dict[str, Any]) -> Job:
         cells = tuple(CellJob(c["cell_id"], CellKind(c["kind"]), c["source"],
-                              tuple(Probe(**p) for p in c["probes"])) for c in data["cells"])
+                              tuple(Probe(**p) for p in c["probes"]), c["probes_key"])
+                      for c in data["cells"])
         return cls(data["job_id"], data["student"], data["notebook"], cells,
                    Limits(**data["limits"]), tuple(SubmittedFile(**f) for f in data["files"]),
                    tuple(data["keep_own"]))
+
+    def with_probes(self, book: Mapping[str, tuple[Probe, ...]]) -> Job:
+        """This job with the probes its cells name by key put back from `book` (what the
+        worker was sent once); ProtocolError when a key is not in the book."""
+        cells = []
+        for cell in self.cells:
+            if cell.probes_key and not cell.probes:
+                if cell.probes_key not in book:
+                    raise ProtocolError(f"cell {cell.cell_id}: its probes "
+                                        f"{cell.probes_key!r} were never sent to this worker")
+                cell = replace(cell, probes=book[cell.probes_key])
+            cells.append(cell)
+        return replace(self, cells=tuple(cells))
 
 
 @dataclass(frozen=True)
@@ -355,6 +379,22 @@ class WorkerReady:
 
 
 @dataclass(frozen=True)
+class ProbeBook:
+    """Every check cell's probes of a run, sent once to each warm worker (before its first
+    job, again if it restarts): the class's cases are the same for every student, so a
+    job names its cells' probes by key (CellJob.probes_key) instead of carrying them."""
+
+    probes: dict[str, list[dict[str, Any]]]  # key → its probes, as Probe plain data
+
+    @classmethod
+    def of(cls, book: Mapping[str, tuple[Probe, ...]]) -> ProbeBook:
+        return cls({key: [wire_data(p) for p in probes] for key, probes in book.items()})
+
+    def book(self) -> dict[str, tuple[Probe, ...]]:
+        return {key: tuple(Probe(**p) for p in probes) for key, probes in self.probes.items()}
+
+
+@dataclass(frozen=True)
 class RunJob:
     job: dict[str, Any]  # Job.to_plain(); the three pipe ends travel beside it (SCM_RIGHTS)
     workdir: str
@@ -372,9 +412,9 @@ class JobEnded:
     cpu_seconds: float = 0.0  # the job's CPU time (user + system, its reaped children too)
 
 
-Control = Setup | WorkerReady | RunJob | KillJob | JobEnded
-_CONTROL: dict[str, type] = {"setup": Setup, "ready": WorkerReady, "run": RunJob,
-                             "kill": KillJob, "ended": JobEnded}
+Control = Setup | WorkerReady | ProbeBook | RunJob | KillJob | JobEnded
+_CONTROL: dict[str, type] = {"setup": Setup, "ready": WorkerReady, "probes": ProbeBook,
+                             "run": RunJob, "kill": KillJob, "ended": JobEnded}
 
 
 def encode_control(message: Control) -> bytes:

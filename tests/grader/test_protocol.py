@@ -17,11 +17,14 @@ from agentloop_grader.protocol import (
     Job,
     Limits,
     Probe,
+    ProbeBook,
     ProtocolError,
     Ready,
     SubmittedFile,
     decode,
+    decode_control,
     encode,
+    encode_control,
 )
 
 
@@ -49,6 +52,23 @@ def test_a_job_and_its_limits_cross_as_plain_data():
     assert plain["limits"] == {"time_s": 2.5, "memory_mb": 512, "file_mb": 64,
                                "open_files": 256, "disk_mb": 10}
     assert Job.from_plain(plain) == job
+
+
+def test_a_workers_book_of_probes_replaces_them_in_its_jobs():
+    probe = Probe("x", "f", "call", [[1, 2], {"a": [3]}])
+    book = {"part1/q1": (probe,)}
+    job = Job("j1", "ada", "part1", (CellJob("q1", CellKind.CHECK, "check('x')", (probe,),
+                                             "part1/q1"),
+                                     CellJob("p", CellKind.PLAIN, "x = 1")))
+    assert job.to_plain()["cells"][0]["probes"]  # inline unless the worker holds the book
+    plain = json.loads(json.dumps(job.to_plain(shared=frozenset(book))))
+    assert plain["cells"][0]["probes"] == [] and plain["cells"][0]["probes_key"] == "part1/q1"
+    assert job.to_plain()["cells"][0]["probes"], "to_plain(shared) changed the job"
+    sent = decode_control(encode_control(ProbeBook.of(book))[4:])
+    assert isinstance(sent, ProbeBook)
+    assert Job.from_plain(plain).with_probes(sent.book()) == job
+    with pytest.raises(ProtocolError, match=r"part1/q1.* never sent to this worker"):
+        Job.from_plain(plain).with_probes({})
 
 
 @pytest.mark.parametrize("given,message", [

@@ -19,9 +19,21 @@ from ..read.submission import Submission, SubmittedNotebook
 Probes = dict[str, tuple[Probe, ...]]  # one notebook's check cells' probes, by grade id
 
 
+def probes_key(notebook: str, grade_id: str) -> str:
+    """Where a check cell's probes are in a run's ProbeBook."""
+    return f"{notebook}/{grade_id}"
+
+
+def probe_book(probes: dict[str, Probes]) -> dict[str, tuple[Probe, ...]]:
+    """A run's probes by key (`probes_key`), as its warm workers are sent them once."""
+    return {probes_key(name, gid): cell for name, cells in probes.items()
+            for gid, cell in cells.items()}
+
+
 def cells_to_run(notebook: SubmittedNotebook, spec: NotebookSpec,
                  probes: Probes) -> tuple[CellJob, ...]:
-    """The code cells to run, in order. `probes` gives each CHECK cell's probes."""
+    """The code cells to run, in order. `probes` gives each CHECK cell's probes (and the
+    key they have in the run's ProbeBook)."""
     jobs = []
     for index, cell in enumerate(notebook.cells):
         if cell.get("cell_type") != "code":
@@ -36,8 +48,10 @@ def cells_to_run(notebook: SubmittedNotebook, spec: NotebookSpec,
         if source.skip or source.kind is None:
             continue
         # the text was already restored from the gradebook when the cell is locked
+        found = probes.get(gid or "", ())
+        key = probes_key(spec.name, gid) if found and gid else ""
         jobs.append(CellJob(gid or f"cell-{index}", source.kind, cell["source"],
-                            tuple(probes.get(gid or "", ()))))
+                            tuple(found), key))
     return tuple(jobs)
 
 

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import replace
 from pathlib import Path
@@ -32,11 +32,14 @@ from ..protocol import (
     JobEnded,
     KillJob,
     Limits,
+    Probe,
+    ProbeBook,
     Run,
     RunJob,
     Setup,
     SubmittedFile,
     WorkerReady,
+    encode_control,
 )
 from ..sandbox.zygote import WORK, receive, send
 from .supervisor import OUTPUT_CAP, Attempt, Ending, Sequence, run_job
@@ -77,6 +80,8 @@ class Worker:
         self.ready: WorkerReady | None = None
         self.attempts = 0
         self.log = _Reader(OUTPUT_CAP)
+        self.book: tuple[bytes, frozenset[str]] | None = None  # the run's ProbeBook, encoded
+        self.shared: frozenset[str] = frozenset()  # its keys, once this process has it
 
     # --- life -----------------------------------------------------------------------------
 
@@ -107,9 +112,28 @@ class Worker:
             pass  # the worker died at once (BrokenPipe): wait_ready reads why from its stderr
 
     def wait_ready(self) -> WorkerReady:
-        """Wait until the launched worker has done its imports."""
+        """Wait until the launched worker has done its imports (then send it the book)."""
         self.ready = self._wait_ready()
+        self._send_book()
         return self.ready
+
+    def share(self, frame: bytes, keys: frozenset[str]) -> None:
+        """Give this worker the run's ProbeBook (`frame`, encoded once for every worker):
+        sent when it is ready, and again to a process started after it died."""
+        self.book = (frame, keys)
+        if self.ready is not None:  # launched and ready already
+            self._send_book()
+
+    def _send_book(self) -> None:
+        # after WorkerReady: the worker reads at once, so a large book never makes the
+        # grader wait on a worker still importing
+        if self.book is None or self.sock is None or self.shared:
+            return
+        try:
+            self.sock.sendall(self.book[0])
+        except OSError:
+            return  # it died: the next attempt starts it again (and sends the book)
+        self.shared = self.book[1]
 
     def _wait_ready(self) -> WorkerReady:
         assert self.sock is not None and self.proc is not None and self.proc.stderr
@@ -141,6 +165,7 @@ class Worker:
         if self.sock is not None:
             self.sock.close()
             self.sock = None
+        self.shared = frozenset()  # a process started again is sent the book again
         if self.proc is not None:
             _kill_group(self.proc)
             try:
@@ -168,7 +193,8 @@ class Worker:
         pipes = [os.pipe() for _ in range(3)]
         start = time.monotonic()
         try:
-            send(self.sock, RunJob(job.to_plain(), str(workdir)), [w for _, w in pipes])
+            send(self.sock, RunJob(job.to_plain(self.shared), str(workdir)),
+                 [w for _, w in pipes])
         except OSError:
             for r, w in pipes:
                 os.close(r)
@@ -420,6 +446,14 @@ class WorkerPool:
     def close(self) -> None:
         for worker in self.workers:
             worker.close()
+
+    def share(self, book: Mapping[str, tuple[Probe, ...]]) -> None:
+        """Send every worker the run's probes once (see protocol.ProbeBook); its jobs then
+        name their check cells' probes instead of carrying them."""
+        if book:
+            frame, keys = encode_control(ProbeBook.of(book)), frozenset(book)
+            for worker in self.workers:
+                worker.share(frame, keys)
 
     def run(self, jobs: Iterable[Job],
             follow: Callable[[Run], Job | None] | None = None) -> Iterator[Run]:

@@ -7,6 +7,7 @@ Started by the grader behind its isolation layer (see isolation/). On the contro
     ← Setup          import what the assignment uses (numpy, pandas, …), the course's
                      check modules and IPython; build one CellRunner
     → WorkerReady
+    ← ProbeBook      the run's probes, once: a job's check cells name theirs by key
     ← RunJob + 3 fds (channel, stdout, stderr)   fork; the child confines itself and runs
     ← KillJob        SIGKILL the job's process group
     → JobEnded       the job's exit status
@@ -45,6 +46,8 @@ from ..protocol import (
     Job,
     JobEnded,
     KillJob,
+    Probe,
+    ProbeBook,
     RunJob,
     Setup,
     Unfit,
@@ -138,13 +141,18 @@ def serve(sock: socket.socket) -> None:
     # walking it in every job, which would copy each page a fork shares (copy-on-write).
     gc.freeze()
     send(sock, WorkerReady(tuple(imported), tuple(failed)))
+    book: dict[str, tuple[Probe, ...]] = {}
     while True:
         message, fds = receive(sock)
         if message is None:
             return
-        if isinstance(message, RunJob):
+        if isinstance(message, ProbeBook):
+            book = message.book()
+            gc.freeze()  # shared by every job, as the imports are
+        elif isinstance(message, RunJob):
             job = Job.from_plain(message.job)
-            _run_one(sock, job, message.workdir, fds, setup, runner, library, choice, view)
+            _run_one(sock, job, message.workdir, fds, setup, runner, library, choice, view,
+                     book)
         else:
             for fd in fds:
                 os.close(fd)
@@ -168,11 +176,13 @@ def _job_environment(setup: Setup) -> dict[str, str]:
 # --- one job -------------------------------------------------------------------------------
 
 def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
-             runner: Any, library: Any, choice: Any, view: Any) -> None:
+             runner: Any, library: Any, choice: Any, view: Any,
+             book: dict[str, tuple[Probe, ...]]) -> None:
     zygote = os.getpid()
     pid = os.fork()
     if pid == 0:
-        _job_process(sock, job, workdir, fds, setup, runner, library, choice, view, zygote)
+        _job_process(sock, job, workdir, fds, setup, runner, library, choice, view, zygote,
+                     book)
     try:
         os.setpgid(pid, pid)  # as the child does: whichever runs first, the group exists
     except OSError:
@@ -256,7 +266,8 @@ def _wait_any() -> None:
 
 
 def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
-                 runner: Any, library: Any, choice: Any, view: Any, zygote: int) -> None:
+                 runner: Any, library: Any, choice: Any, view: Any, zygote: int,
+                 book: dict[str, tuple[Probe, ...]]) -> None:
     """The forked child: wire up, confine, run the job, exit. Never returns."""
     try:
         os.setpgid(0, 0)  # its own group, killed as a whole when the job ends
@@ -269,6 +280,7 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
         os.close(null)
+        job = job.with_probes(book)  # here: a key it was never sent fails this job alone
         work, home = os.path.join(workdir, WORK), os.path.join(workdir, HOME)
         sys.path.insert(0, "")  # as in a kernel: the notebook's folder is importable
         os.environ.update({"IPYTHONDIR": os.path.join(home, ".ipython"),

@@ -22,9 +22,11 @@ from agentloop_grader.protocol import (
     Job,
     Limits,
     Probe,
+    ProbeBook,
     Ready,
     Setup,
     encode,
+    encode_control,
 )
 from agentloop_grader.run.supervisor import Ending, Sequence, run_job
 from agentloop_grader.run.workers import Worker
@@ -147,3 +149,32 @@ def test_a_dead_worker_is_started_again_and_the_job_rerun(worker):
 def test_an_attempt_ends_in_a_named_way(worker):
     attempt = worker.attempt(_job(CellJob("a", CellKind.PLAIN, "x = 1")))
     assert attempt.ending is Ending.DONE
+
+
+def test_probes_sent_once_reach_every_job_even_after_a_restart(worker):
+    """A worker holding the run's ProbeBook gets each check cell's probes by key; a process
+    started again after one died is sent the book again before its next job."""
+    cell = _check_cell()
+    keyed = CellJob(cell.cell_id, cell.kind, cell.source, cell.probes, "nb/" + CHECK)
+    worker.share(encode_control(ProbeBook.of({keyed.probes_key: keyed.probes})),
+                 frozenset({keyed.probes_key}))
+    assert worker.shared == {keyed.probes_key}
+    assert worker.attempt(_job(CellJob("a", CellKind.ANSWER, GOOD), keyed)).ending \
+        is Ending.DONE
+    for _ in range(2):
+        run = run_job(_job(CellJob("a", CellKind.ANSWER, GOOD), keyed), worker)
+        assert len(run.cells[CHECK].probes[CHECK]) == len(cases(key(CHECK))), run.cells
+        assert all("value" in out for out in run.cells[CHECK].probes[CHECK])
+        os.killpg(worker.proc.pid, signal.SIGKILL)  # the next job meets a new process
+    run = run_job(_job(CellJob("a", CellKind.ANSWER, GOOD), keyed), worker)
+    assert len(run.cells[CHECK].probes[CHECK]) == len(cases(key(CHECK)))
+
+
+def test_a_job_naming_probes_its_worker_was_never_sent_fails_out_loud(worker):
+    cell = _check_cell()
+    unknown = CellJob(cell.cell_id, cell.kind, cell.source, (), "nb/never-sent")
+    run = run_job(_job(unknown), worker)
+    assert run.problems == ["the sandbox failed to start: agentloop_grader.protocol."
+                            f"ProtocolError: cell {CHECK}: its probes 'nb/never-sent' were "
+                            "never sent to this worker"]
+    assert CHECK not in run.cells  # nothing ran: no probe output to judge
