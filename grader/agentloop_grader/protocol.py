@@ -7,8 +7,10 @@ its channel with one JSON line per message, always in this order:
     CellStarted(cell_id) → CellFinished(cell_id, ...)      for every cell of the job
     Done
 
-or, before any student code, `Unfit(reason)` alone: the sandbox cannot give the notebook
-what it needs (the assignment's files), and the run must stop rather than grade wrongly.
+(a job started without a command host that runs a shell command after all ends early with
+`WantsCommands`, and runs again with one), or, before any student code, `Unfit(reason)`
+alone: the sandbox cannot give the notebook what it needs (the assignment's files), and
+the run must stop rather than grade wrongly.
 
 The grader accepts nothing else: `decode` refuses unknown kinds, fields and types, and the
 supervisor refuses messages out of order. Every value here is plain data, so a job and its
@@ -145,6 +147,9 @@ class Job:
     files: tuple[SubmittedFile, ...] = ()
     keep_own: tuple[str, ...] = ()  # the student's files the assignment's do not replace
     # (nbgrader's Autograde.exclude_overwriting)
+    commands: bool = True  # start the job with a command host (its shell commands); false
+    # when no cell looks like it runs one (run/jobs.py): a job that runs one all the same
+    # says so (WantsCommands) and runs again with a host
 
     def to_plain(self, shared: Collection[str] = ()) -> dict[str, Any]:
         """Plain data; the probes of a cell whose `probes_key` is in `shared` (the keys of
@@ -163,7 +168,7 @@ class Job:
                       for c in data["cells"])
         return cls(data["job_id"], data["student"], data["notebook"], cells,
                    Limits(**data["limits"]), tuple(SubmittedFile(**f) for f in data["files"]),
-                   tuple(data["keep_own"]))
+                   tuple(data["keep_own"]), bool(data["commands"]))
 
     def with_probes(self, book: Mapping[str, tuple[Probe, ...]]) -> Job:
         """This job with the probes its cells name by key put back from `book` (what the
@@ -232,6 +237,13 @@ class Done:
 
 
 @dataclass(frozen=True)
+class WantsCommands:
+    """Sent by a job that was started without a command host (Job.commands false) when
+    its notebook runs a shell command after all: the job ends, and the grader runs it again
+    from the start with one."""
+
+
+@dataclass(frozen=True)
 class Unfit:
     """Sent instead of Ready: the sandbox cannot run this notebook as stock would (e.g. an
     assignment file is not readable in its folder). Nothing of the student's has run."""
@@ -239,9 +251,9 @@ class Unfit:
     reason: str
 
 
-Message = Ready | CellStarted | CellFinished | Done | Unfit
+Message = Ready | CellStarted | CellFinished | Done | Unfit | WantsCommands
 _KINDS: dict[str, type] = {"ready": Ready, "started": CellStarted, "finished": CellFinished,
-                           "done": Done, "unfit": Unfit}
+                           "done": Done, "unfit": Unfit, "commands": WantsCommands}
 _NAMES = {kind: name for name, kind in _KINDS.items()}
 
 
@@ -265,7 +277,7 @@ def decode(line: bytes) -> Message:
     if not isinstance(data, dict) or data.get("kind") not in _KINDS:
         raise ProtocolError("no known message kind")
     kind = _KINDS[data.pop("kind")]
-    if kind in (Ready, Done):
+    if kind in (Ready, Done, WantsCommands):
         if data:
             raise ProtocolError("unexpected fields")
         return kind()

@@ -9,6 +9,7 @@ starts in a folder holding the student's files and what the notebooks before it 
 from __future__ import annotations
 
 import base64
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +18,14 @@ from ..read.assignment import SKIP_GRADING, Assignment, NotebookSpec, cell_tags,
 from ..read.submission import Submission, SubmittedNotebook
 
 Probes = dict[str, tuple[Probe, ...]]  # one notebook's check cells' probes, by grade id
+
+# Magics that never start a program: a cell starting with one needs no command host.
+_QUIET_MAGICS = ("matplotlib", "config", "load_ext", "reload_ext", "unload_ext", "autoreload",
+                 "aimport", "time", "timeit", "prun", "precision", "xmode", "who", "whos",
+                 "writefile", "capture", "html", "javascript", "js", "latex", "markdown",
+                 "svg", "env", "run", "load", "pwd", "cd", "reset", "history", "doctest_mode")
+_SHELL_HINT = re.compile(r"^\s*(!|%%?(?!%)(?!(" + "|".join(_QUIET_MAGICS) + r")\b))|=\s*!"
+                         r"|get_ipython|system|getoutput|magic", re.MULTILINE)
 
 
 def probes_key(notebook: str, grade_id: str) -> str:
@@ -28,6 +37,15 @@ def probe_book(probes: dict[str, Probes]) -> dict[str, tuple[Probe, ...]]:
     """A run's probes by key (`probes_key`), as its warm workers are sent them once."""
     return {probes_key(name, gid): cell for name, cells in probes.items()
             for gid, cell in cells.items()}
+
+
+def may_run_commands(cells: tuple[CellJob, ...]) -> bool:
+    """Whether a job of these cells gets a command host from the start: some line is a
+    shell command (`!ls`, `x = !ls`), a magic that may start a program (`%%bash`, `%pip`)
+    or names one of IPython's ways to run one. A miss costs time, never a grade: a job
+    without a host that runs a command after all (a helper module's, a name made at run
+    time) runs again with one (protocol.WantsCommands)."""
+    return any(_SHELL_HINT.search(cell.source) for cell in cells)
 
 
 def cells_to_run(notebook: SubmittedNotebook, spec: NotebookSpec,
@@ -93,7 +111,7 @@ class Chain:
         if name in self.notebooks:
             self.files[f"{name}.ipynb"] = self.notebooks[name]
         return Job(f"j{self.number:05d}n{index}", student, name, cells, limits,
-                   tuple(self.files.values()), self.keep_own)
+                   tuple(self.files.values()), self.keep_own, may_run_commands(cells))
 
 
 def own_notebooks(sub: Submission, folder: Path) -> dict[str, SubmittedFile]:

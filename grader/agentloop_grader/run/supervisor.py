@@ -28,6 +28,7 @@ from ..protocol import (
     Ready,
     Run,
     Unfit,
+    WantsCommands,
     decode,
 )
 
@@ -47,6 +48,8 @@ class Ending(StrEnum):
     WORKER_LOST = "worker lost"  # the warm worker itself died or stopped answering
     DISK_LIMIT = "disk limit"  # the job wrote more than its share to its work dir; killed
     UNFIT = "unfit"  # the sandbox cannot give the notebook what it needs (its files)
+    WANTS_COMMANDS = "wants commands"  # started without a command host, it ran a shell
+    # command: it runs again from the start with one (not the student's doing)
 
 
 class SandboxUnfit(RuntimeError):
@@ -92,6 +95,7 @@ class Sequence:
         self.finished: list[CellFinished] = []
         self.started: list[str] = []
         self.unfit = ""
+        self.wants_commands = False
         self.garbage = 0
         self.buffer = bytearray()
         self.received = 0
@@ -127,6 +131,9 @@ class Sequence:
             return ok
         if not self.ready or self.done:
             return False
+        if isinstance(message, WantsCommands):
+            ok, self.wants_commands = not self.wants_commands, True
+            return ok
         expected = self.cell_ids[self.position] if self.position < len(self.cell_ids) else None
         if self.running is None:
             if isinstance(message, CellStarted) and message.cell_id == expected:
@@ -184,10 +191,13 @@ def run_job(job: Job, worker: object) -> Run:
     run = Run(job.job_id, job.student, job.notebook)
     remaining = job
     restarts = 0
-    for _ in range(len(job.cells) + 2 + MAX_WORKER_RESTARTS):
+    for _ in range(len(job.cells) + 3 + MAX_WORKER_RESTARTS):
         attempt = worker.attempt(remaining)  # type: ignore[attr-defined]
         if attempt.ending is Ending.UNFIT:
             raise SandboxUnfit(attempt.unfit)
+        if attempt.ending is Ending.WANTS_COMMANDS and not remaining.commands:
+            remaining = replace(remaining, commands=True)  # as if this attempt never ran
+            continue
         run.attempts += 1
         run.seconds += attempt.seconds
         run.written, written_problems = attempt.written, attempt.problems

@@ -272,6 +272,8 @@ class Worker:
             self.close()  # started again for the next attempt
         if sequence.unfit:
             ending = Ending.UNFIT
+        elif sequence.wants_commands and not job.commands and not sequence.done:
+            ending = Ending.WANTS_COMMANDS
         elif sequence.done and not timed_out:
             ending = Ending.DONE
         elif timed_out:

@@ -51,21 +51,26 @@ class CommandError(OSError):
 # --- the job's side ------------------------------------------------------------------------
 
 _host: socket.socket | None = None
+_wanted: Callable[[], None] | None = None
 
 
-def attach(host: socket.socket | None) -> None:
-    """Use `host` (the job's end of the command host's socket) for every command."""
-    global _host
-    _host = host
+def attach(host: socket.socket | None, wanted: Callable[[], None] | None = None) -> None:
+    """Use `host` (the job's end of the command host's socket) for every command. A job
+    confined without a host gives `wanted` instead: called (it ends the job, which then
+    runs again with a host) at the first command, rather than failing it."""
+    global _host, _wanted
+    _host, _wanted = host, wanted
 
 
 def attached() -> bool:
+    if _host is None and _wanted is not None:
+        _wanted()
     return _host is not None
 
 
 def system(cmd: str) -> int:
     """`!cmd`: its output printed as it comes; IPython's exit code (negative: a signal)."""
-    if _host is None:
+    if not attached():
         from IPython.utils.process import system as local
 
         return local(cmd)
@@ -75,7 +80,7 @@ def system(cmd: str) -> int:
 
 def getoutput(cmd: str) -> tuple[str, int]:
     """`!!cmd`, `x = !cmd`: stdout and stderr together, and the exit code."""
-    if _host is None:  # IPython's own getoutput, keeping the exit code
+    if not attached():  # IPython's own getoutput, keeping the exit code
         import subprocess
 
         from IPython.utils.encoding import DEFAULT_ENCODING
@@ -92,7 +97,7 @@ def getoutput(cmd: str) -> tuple[str, int]:
 def script(argv: list[str], cell: str, out: Writer, err: Writer) -> int | None:
     """`%%script argv…`: the cell on the program's stdin; None when there is no such
     program."""
-    if _host is None:
+    if not attached():
         raise CommandError("no command host")  # callers use IPython's magic instead
     return _ask({"op": "script", "argv": argv, "stdin": cell}, out, err)
 

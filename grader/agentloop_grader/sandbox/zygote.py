@@ -51,6 +51,7 @@ from ..protocol import (
     RunJob,
     Setup,
     Unfit,
+    WantsCommands,
     WorkerReady,
     decode_control,
     encode_control,
@@ -285,7 +286,7 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
         sys.path.insert(0, "")  # as in a kernel: the notebook's folder is importable
         os.environ.update({"IPYTHONDIR": os.path.join(home, ".ipython"),
                            "MPLCONFIGDIR": os.path.join(home, ".matplotlib")})
-        from ..isolation import confine_job
+        from ..isolation import Mode, confine_job
         from . import commands
         from .job import Channel, run_job
 
@@ -295,8 +296,15 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
 
         host = confine_job(choice, view, workdir, job.limits, keep_fds={0, 1, 2, channel},
                            parent=zygote, cells=len(job.cells), mapped_mb=mapped_mb(),
-                           cwd=work, home=home, prepare=fill, command_host=commands.serve)
-        commands.attach(host)
+                           cwd=work, home=home, prepare=fill,
+                           command_host=commands.serve if job.commands else None)
+
+        def wanted() -> None:  # a shell command after all: run again, with a host
+            Channel(channel).send(WantsCommands())
+            os._exit(0)
+
+        confined = choice.mode is not Mode.TRUSTED
+        commands.attach(host, wanted if confined and not job.commands else None)
         unseen = unreadable_files(Path(work), tuple(f for f in setup.files
                                                     if f not in job.keep_own))
         if unseen:

@@ -23,7 +23,8 @@ from agentloop_grader.run.workers import Worker
 from agentloop_grader.sandbox.cells import CellRunner
 from unprivileged import is_root, run_as_teacher, run_with_python_reachable
 
-MARK = "31.41592"  # a sleep nobody else runs: found in /proc while it lives
+MARK = f"31.4159{os.getpid()}"  # a sleep nobody else runs (this file runs again as the
+# teacher, maybe at the same time): found in /proc while it lives
 
 
 def _texts(result) -> dict[str, str]:
@@ -80,6 +81,47 @@ def _run(worker, *sources: str, time_s: float = 5.0):
     cells = tuple(CellJob(f"c{i}", CellKind.PLAIN, s) for i, s in enumerate(sources))
     run = run_job(Job("cmd", "s", "nb", cells, Limits(time_s=time_s, memory_mb=1024)), worker)
     return [run.cells[c.cell_id].result for c in cells]
+
+
+# a command the grader's hint cannot see: the name is made at run time
+HIDDEN = "ip = get_ipython()\ngetattr(ip, 'sys' + 'tem')('echo hidden')"
+
+
+@pytest.mark.parametrize("sources", [
+    ("x = 1", "print(x)"),
+    ("x = 1", "import IPython\n" + HIDDEN.replace("get_ipython()", "IPython.get_ipython()"),
+     "print(x + 1)"),
+    ("%%capture out\n" + HIDDEN.replace("get_ipython()", "__import__('IPython')."
+                                         "get_ipython()"), "print(out.stdout.strip())"),
+])
+def test_a_job_started_without_a_host_gets_one_when_it_runs_a_command(worker, sources):
+    """Without a host (no cell looks like a shell command) a job that runs one after all
+    runs again, from the start, with one: the notebook's outputs are the same as with a
+    host from the start, and the run counts one attempt."""
+    cells = tuple(CellJob(f"c{i}", CellKind.PLAIN, s) for i, s in enumerate(sources))
+    limits = Limits(time_s=5.0, memory_mb=1024)
+    with_host = run_job(Job("cmd", "s", "nb", cells, limits), worker)
+    without = run_job(Job("cmd", "s", "nb", cells, limits, commands=False), worker)
+    for run in (with_host, without):
+        assert run.attempts == 1 and not run.problems, run.problems
+    assert [_texts(without.cells[c.cell_id].result) for c in cells] == \
+        [_texts(with_host.cells[c.cell_id].result) for c in cells]
+    if "hidden" in "".join(sources):
+        assert "hidden" in "".join(str(_texts(without.cells[c.cell_id].result))
+                                   for c in cells)
+
+
+def test_the_hint_gives_a_host_to_what_looks_like_a_command():
+    from agentloop_grader.run.jobs import may_run_commands
+
+    def hint(*sources: str) -> bool:
+        return may_run_commands(tuple(CellJob("c", CellKind.PLAIN, s) for s in sources))
+
+    for shell in ("!ls", "files = !ls", "%%bash\necho", "%pip install x", "%sx ls",
+                  "%%time\n!ls", "get_ipython().system('ls')"):
+        assert hint("x = 1", shell), shell
+    for quiet in ("x = 1", "a != b", "print('!')", "%matplotlib inline", "%%timeit\nf()"):
+        assert not hint(quiet), quiet
 
 
 def test_shell_commands_run_in_the_sandbox(worker):
