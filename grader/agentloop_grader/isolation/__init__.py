@@ -30,7 +30,7 @@ Use (the grader's side, then the job's):
 from .job import EXIT_ORPHANED, ConfinementError, confine_job, harden_worker, prepare_workdir
 from .modes import AUTO, Choice, IsolationUnavailable, Layer, Mode, choose
 from .view import View
-from .worker import worker_command
+from .worker import can_share_start, worker_command
 
 __all__ = [
     "AUTO",
@@ -41,6 +41,7 @@ __all__ = [
     "Layer",
     "Mode",
     "View",
+    "can_share_start",
     "choose",
     "confine_job",
     "harden_worker",

@@ -106,8 +106,9 @@ class Choice:
                 "course, gradebook, submissions, repository, home and temp folders do not "
                 "exist inside",
                 "network: its own network namespace (loopback only)",
-                "processes: its own pid namespace (the grader and other workers are "
-                "invisible); all of it dies with its worker",
+                "processes: its own pid namespace (the grader is invisible; the workers "
+                "of one run share it when Landlock keeps each job to its own folder, else "
+                "each has its own); all of it dies with its workers",
             ]
         elif self.mode is Mode.CONTAINER:
             out += ["file system: the view bound read-only in a container with a "

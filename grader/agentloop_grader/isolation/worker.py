@@ -14,10 +14,12 @@ from .view import View, unreachable_by_others
 BASE_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-def worker_command(choice: Choice, view: View, argv: Sequence[str],
+def worker_command(choice: Choice, view: View | Sequence[View], argv: Sequence[str],
                    env: Mapping[str, str] | None = None,
                    pass_fds: Sequence[int] = ()) -> list[str]:
     """`argv` wrapped for `choice`; run it with subprocess.Popen(..., pass_fds=...).
+    Several views: one process for several workers (sandbox/zygote.py `serve_group`),
+    which sees every one of their work roots (not in a container).
 
     namespaces: bwrap with the view at the same paths, the work root read-write,
     inherited fds kept, a private /tmp. landlock: argv under `env -i` (jobs are confined
@@ -29,6 +31,10 @@ def worker_command(choice: Choice, view: View, argv: Sequence[str],
     """
     if choice.mode is Mode.TRUSTED:
         return list(argv)
+    views = [view] if isinstance(view, View) else list(view)
+    view, roots = views[0], [v.work_root for v in views]
+    if len(views) > 1 and choice.mode is Mode.CONTAINER:
+        raise ValueError("a container runs one worker; start one per view")
     scratch = view.work_root if choice.mode is Mode.LANDLOCK else bwrap.SCRATCH
     full_env = {**BASE_ENV, "HOME": scratch, "TMPDIR": scratch, **(env or {})}
     if choice.sandbox_uid is not None:
@@ -42,7 +48,7 @@ def worker_command(choice: Choice, view: View, argv: Sequence[str],
                 f"which cannot read {blocked}; make it readable by others, install Python "
                 "elsewhere, or use --isolation namespaces")
     if choice.mode is Mode.NAMESPACES:
-        return bwrap.command(_tool(choice), view.worker_readable(), [view.work_root], argv,
+        return bwrap.command(_tool(choice), view.worker_readable(), roots, argv,
                              full_env, as_root=choice.sandbox_uid is not None)
     if choice.mode is Mode.CONTAINER:
         return container.command(_tool(choice), choice.image or container.DEFAULT_IMAGE,
@@ -50,6 +56,17 @@ def worker_command(choice: Choice, view: View, argv: Sequence[str],
                                  pass_fds, as_root=choice.sandbox_uid is not None)
     env_binary = shutil.which("env", path="/usr/bin:/bin") or "/usr/bin/env"
     return [env_binary, "-i", *(f"{k}={v}" for k, v in full_env.items()), *argv]
+
+
+def can_share_start(choice: Choice) -> bool:
+    """Whether the workers of a run may come from one start (one import for all, instead
+    of one each): where Landlock confines each job to its own work dir, or in the trusted
+    mode, which confines nothing. Not in a container (one per worker), nor with bubblewrap
+    alone: its mount namespace, one per worker, is then all that keeps a worker's jobs
+    from the folders of another's."""
+    if choice.mode is Mode.TRUSTED:
+        return True
+    return choice.mode in (Mode.NAMESPACES, Mode.LANDLOCK) and choice.landlock
 
 
 def _tool(choice: Choice) -> str:

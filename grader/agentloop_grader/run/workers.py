@@ -68,6 +68,63 @@ class _Reader:
             self.kept += data[:room]
 
 
+class _Process:
+    """A started worker process: one worker's, or the one start several workers share
+    (sandbox/zygote.py `serve_group`); killed when the last worker using it closes."""
+
+    def __init__(self, proc: subprocess.Popen[bytes], users: int) -> None:
+        self.proc, self.users = proc, users
+        self.log = _Reader(OUTPUT_CAP)
+        self._draining = False
+        self._lock = threading.Lock()
+
+    @classmethod
+    def start(cls, choice: Any, views: list[Any], python: str,
+              theirs: list[socket.socket]) -> _Process:
+        """The zygote for `views` (one worker each), with one control socket each."""
+        from ..isolation import worker_command
+
+        fds = tuple(sock.fileno() for sock in theirs)
+        argv = worker_command(choice, views if len(views) > 1 else views[0],
+                              [python, "-I", "-m", "agentloop_grader.sandbox.zygote",
+                               *map(str, fds)], pass_fds=fds)
+        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+        return cls(subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, pass_fds=fds, env=env,
+                                    start_new_session=True, cwd="/"), len(views))
+
+    def drain(self) -> None:
+        """Keep reading its stderr (once, whichever of its workers is ready first)."""
+        with self._lock:
+            if self._draining:
+                return
+            self._draining = True
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        stream = self.proc.stderr
+        while stream is not None:
+            data = stream.read1(1 << 16) if hasattr(stream, "read1") else b""
+            if not data:
+                return
+            self.log.feed(data)
+
+    def release(self) -> None:
+        """One of its workers is done with it; the last one kills it."""
+        with self._lock:
+            self.users -= 1
+            if self.users > 0:
+                return
+        self.kill()
+
+    def kill(self) -> None:
+        _kill_group(self.proc)
+        try:
+            self.proc.wait(timeout=KILL_WAIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            pass
+
+
 class Worker:
     """One zygote behind the chosen isolation."""
 
@@ -75,13 +132,16 @@ class Worker:
                  python: str = sys.executable) -> None:
         self.setup, self.choice, self.view = setup, choice, view
         self.work_root, self.python = work_root, python
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.process: _Process | None = None
         self.sock: socket.socket | None = None
         self.ready: WorkerReady | None = None
         self.attempts = 0
-        self.log = _Reader(OUTPUT_CAP)
         self.book: tuple[bytes, frozenset[str]] | None = None  # the run's ProbeBook, encoded
         self.shared: frozenset[str] = frozenset()  # its keys, once this process has it
+
+    @property
+    def proc(self) -> subprocess.Popen[bytes] | None:
+        return self.process.proc if self.process is not None else None
 
     # --- life -----------------------------------------------------------------------------
 
@@ -91,23 +151,21 @@ class Worker:
 
     def launch(self) -> None:
         """Start the worker process; it imports while the caller does other work."""
-        from ..isolation import worker_command
-
         ours, theirs = socket.socketpair()
-        argv = worker_command(self.choice, self.view,
-                              [self.python, "-I", "-m", "agentloop_grader.sandbox.zygote",
-                               str(theirs.fileno())], pass_fds=(theirs.fileno(),))
-        env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL,
-                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                         pass_fds=(theirs.fileno(),), env=env,
-                                         start_new_session=True, cwd="/")
+            process = _Process.start(self.choice, [self.view], self.python, [theirs])
+        except BaseException:
+            ours.close()
+            raise
         finally:
             theirs.close()
-        self.sock = ours
+        self.attach(process, ours)
+
+    def attach(self, process: _Process, sock: socket.socket) -> None:
+        """Use `process` (started for this worker, or for a group of them) over `sock`."""
+        self.process, self.sock = process, sock
         try:
-            send(ours, self.setup)
+            send(sock, self.setup)
         except OSError:
             pass  # the worker died at once (BrokenPipe): wait_ready reads why from its stderr
 
@@ -144,35 +202,26 @@ class Worker:
             message = None
         self.sock.settimeout(None)
         if isinstance(message, WorkerReady):
-            threading.Thread(target=self._drain_log, daemon=True).start()
+            assert self.process is not None
+            self.process.drain()
             return message
         stderr = self.proc.stderr
-        self.close()  # kills the worker and forgets it; what it wrote to stderr stays readable
+        assert self.process is not None
+        self.process.kill()  # with every worker it started for: none of them will be ready
+        self.close()  # forgets it; what it wrote to stderr stays readable
         detail = stderr.read(OUTPUT_CAP).decode("utf-8", "replace").strip()
         stderr.close()
         last = detail.splitlines()[-1] if detail else "no message"
         raise WorkerError(f"the sandbox worker did not start ({self.choice.describe()}): {last}")
 
-    def _drain_log(self) -> None:
-        stream = self.proc.stderr if self.proc else None
-        while stream is not None:
-            data = stream.read1(1 << 16) if hasattr(stream, "read1") else b""
-            if not data:
-                return
-            self.log.feed(data)
-
     def close(self) -> None:
         if self.sock is not None:
-            self.sock.close()
+            self.sock.close()  # its zygote ends when it reads the end of this socket
             self.sock = None
         self.shared = frozenset()  # a process started again is sent the book again
-        if self.proc is not None:
-            _kill_group(self.proc)
-            try:
-                self.proc.wait(timeout=KILL_WAIT_SECONDS)
-            except subprocess.TimeoutExpired:
-                pass
-            self.proc = None
+        if self.process is not None:
+            process, self.process = self.process, None
+            process.release()
 
     def restart(self) -> None:
         self.close()
@@ -410,20 +459,42 @@ class WorkerPool:
     def __init__(self, setup: Setup, choice: Any, views: list[Any]) -> None:
         """One worker per view; each view has its own work root, so no worker ever sees
         another worker's jobs."""
+        self.choice = choice
         self.workers = [Worker(replace(setup, view=view.to_plain()), choice, view,
                                Path(view.work_root)) for view in views]
         self.idle: queue.Queue[Worker] = queue.Queue()
 
     def launch(self) -> None:
         """Start every worker (here, in the main thread: see the module docstring) without
-        waiting for their imports."""
+        waiting for their imports: from one start where the isolation allows it
+        (isolation.can_share_start), one import for all of them."""
+        from ..isolation import can_share_start
+
+        todo = [worker for worker in self.workers if worker.process is None]
         try:
-            for worker in self.workers:
-                if worker.proc is None:
+            if len(todo) > 1 and can_share_start(self.choice):
+                self._launch_together(todo)
+            else:
+                for worker in todo:
                     worker.launch()
         except BaseException:
             self.close()
             raise
+
+    def _launch_together(self, workers: list[Worker]) -> None:
+        pairs = [socket.socketpair() for _ in workers]
+        try:
+            process = _Process.start(self.choice, [w.view for w in workers],
+                                     workers[0].python, [theirs for _, theirs in pairs])
+        except BaseException:
+            for ours, _ in pairs:
+                ours.close()
+            raise
+        finally:
+            for _, theirs in pairs:
+                theirs.close()
+        for worker, (ours, _) in zip(workers, pairs, strict=True):
+            worker.attach(process, ours)
 
     def __enter__(self) -> WorkerPool:
         self.wait_ready()

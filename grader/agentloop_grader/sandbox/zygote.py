@@ -1,6 +1,8 @@
 """A warm worker: imports once, then forks one confined process per job.
 
-    python -I -m agentloop_grader.sandbox.zygote CONTROL_FD
+    python -I -m agentloop_grader.sandbox.zygote CONTROL_FD [CONTROL_FD …]
+
+(with several sockets, one start serves several workers: `serve_group`)
 
 Started by the grader behind its isolation layer (see isolation/). On the control socket:
 
@@ -38,6 +40,7 @@ import signal
 import socket
 import sys
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -121,19 +124,24 @@ def load_library_checks(modules: tuple[str, ...]) -> Any:
     return library
 
 
-def serve(sock: socket.socket) -> None:
-    message, _ = receive(sock)
-    if not isinstance(message, Setup):
-        return
-    setup = message
+@dataclass
+class Warm:
+    """What a worker prepared once, before any job (shared by the workers of a group)."""
+
+    imported: list[str]
+    failed: list[str]
+    library: Any
+    runner: Any
+
+
+def prepare(setup: Setup) -> Warm:
+    """Import, load the checks, build and warm the CellRunner: everything a job forks from."""
     os.environ.update(_job_environment(setup))
-    from ..isolation import Choice, Mode, View, harden_worker
+    from ..isolation import Choice, Mode, harden_worker
     from .cells import CellRunner
 
-    choice, view = Choice.from_plain(setup.isolation), View.from_plain(setup.view)
-    if choice.mode is not Mode.TRUSTED:
+    if Choice.from_plain(setup.isolation).mode is not Mode.TRUSTED:
         harden_worker()
-
     imported, failed = preload(setup.preload)
     library = load_library_checks(setup.check_modules)
     runner = CellRunner()
@@ -141,7 +149,69 @@ def serve(sock: socket.socket) -> None:
     # Everything imported so far lives as long as the worker: keep the collector from
     # walking it in every job, which would copy each page a fork shares (copy-on-write).
     gc.freeze()
-    send(sock, WorkerReady(tuple(imported), tuple(failed)))
+    return Warm(imported, failed, library, runner)
+
+
+def serve(sock: socket.socket) -> None:
+    """One worker: its Setup, then jobs until the grader closes the socket."""
+    message, _ = receive(sock)
+    if isinstance(message, Setup):
+        serve_ready(sock, message, prepare(message))
+
+
+def serve_group(socks: list[socket.socket]) -> None:
+    """Several workers from one start: read every worker's Setup (the same but for its
+    view), prepare once, then fork one worker per socket and wait for them to end. The
+    grader starts a group only where every job is confined to its own work dir by more
+    than the worker's mount namespace (run/workers.py `can_share_start`)."""
+    setups = []
+    for sock in socks:
+        message, _ = receive(sock)
+        if not isinstance(message, Setup):
+            return
+        setups.append(message)
+    warm = prepare(setups[0])
+    leader = os.getpid()
+    workers = set()
+    for sock, setup in zip(socks, setups, strict=True):
+        pid = os.fork()
+        if pid == 0:
+            for other in socks:
+                if other is not sock:
+                    other.close()
+            _become_worker(leader)
+            try:
+                serve_ready(sock, setup, warm)
+            finally:
+                os._exit(0)
+        workers.add(pid)
+    for sock in socks:
+        sock.close()
+    while workers:  # they end when the grader closes their sockets (or it dies: see main)
+        try:
+            pid, _ = os.wait()
+        except ChildProcessError:
+            return
+        workers.discard(pid)
+
+
+def _become_worker(leader: int) -> None:
+    """In a forked worker of a group: die with the group's first process, as it dies with
+    the grader (a fork loses the death signal), and take in its jobs' orphans."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != leader:
+        os._exit(0)
+    libc.prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def serve_ready(sock: socket.socket, setup: Setup, warm: Warm) -> None:
+    """Say Ready, then run the jobs sent on `sock`, one at a time, until it closes."""
+    from ..isolation import Choice, View
+
+    choice, view = Choice.from_plain(setup.isolation), View.from_plain(setup.view)
+    library, runner = warm.library, warm.runner
+    send(sock, WorkerReady(tuple(warm.imported), tuple(warm.failed)))
     book: dict[str, tuple[Probe, ...]] = {}
     while True:
         message, fds = receive(sock)
@@ -374,8 +444,11 @@ def main(argv: list[str]) -> None:
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # die with the grader, whatever happens
     libc.prctl(PR_SET_CHILD_SUBREAPER, 1)  # a job's orphans come here (see `reap`)
-    sock = socket.socket(fileno=int(argv[0]))
-    serve(sock)
+    socks = [socket.socket(fileno=int(fd)) for fd in argv]
+    if len(socks) == 1:
+        serve(socks[0])
+    else:
+        serve_group(socks)
 
 
 if __name__ == "__main__":
