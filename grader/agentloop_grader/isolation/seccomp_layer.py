@@ -6,8 +6,11 @@ with fork, clone and exec allowed (a clone still may not make namespaces), socke
 (pipes for programs such as asyncio's), and signals to any process its kernel lets it
 reach (its pid namespace or Landlock scope), else only to its own process group.
 
-Built after fork, so the job's own pid is a constant in the filter. Everything not
-listed is allowed: Python, numpy and BLAS threads need a wide set of ordinary syscalls.
+A filter names the job's own pid (or, for an unscoped host, its process group) as a
+constant. A worker compiles each filter once (`compile_filter`) and a job only writes its
+pid into the compiled program (`Program.load`); `confine` builds the same program anew.
+Everything not listed is allowed: Python, numpy and BLAS threads need a wide set of
+ordinary syscalls.
 Refused calls fail with EPERM (clone3 with ENOSYS, so glibc falls back to clone for
 threads, which the filter can inspect); Python turns that into PermissionError.
 """
@@ -18,6 +21,8 @@ import ctypes
 import errno
 import functools
 import os
+import struct
+from dataclasses import dataclass
 
 try:
     import seccompy
@@ -94,10 +99,12 @@ def _flags() -> FilterFlag:
 COMMAND_HOST_ALLOWED = ("fork", "vfork", "execve", "execveat", "socketpair")
 
 
-def build(pid: int, commands: bool = False, scoped: bool = True) -> Filter:
+def build(pid: int, commands: bool = False, scoped: bool = True,
+          group: int | None = None) -> Filter:
     """The job's filter; `pid` is the job's own pid (as seen in its pid namespace).
     `commands`: the command host's (see the module docstring); `scoped`: the kernel keeps
-    its signals in the sandbox."""
+    its signals in the sandbox; `group`: the host's process group (default: the caller's),
+    which an unscoped host may signal."""
     filt = Filter(default=Action.ALLOW, flags=_flags())
     denied = [name for name in DENIED if not (commands and name in COMMAND_HOST_ALLOWED)]
     for name in denied:
@@ -117,7 +124,8 @@ def build(pid: int, commands: bool = False, scoped: bool = True) -> Filter:
             filt.errno(name, errno.EPERM)
     elif not scoped:  # only what kill(0, …) reaches: its own process group
         filt.allow("kill", args={0: 0})
-        filt.allow("kill", args={0: -os.getpgid(0) & 0xFFFF_FFFF_FFFF_FFFF})  # sign-extended
+        group = os.getpgid(0) if group is None else group
+        filt.allow("kill", args={0: -group & 0xFFFF_FFFF_FFFF_FFFF})  # sign-extended
         for name in signals:
             filt.errno(name, errno.EPERM)
     kept = (PR_SET_DUMPABLE, PR_SET_PTRACER) if commands else \
@@ -136,6 +144,72 @@ def confine(pid: int | None = None, commands: bool = False, scoped: bool = True)
     """Load the job's filter (sets no_new_privs first), or with `commands` the command
     host's. Irreversible."""
     build(os.getpid() if pid is None else pid, commands, scoped).load()
+
+
+# Two pids (and process groups) to compile a filter for: where the programs differ is where
+# the pid goes. A third checks the result. Any distinct positive values < 2**31 would do.
+PROBE_PIDS = (4242, 1_234_567, 77)
+SLOT = struct.Struct("<I")  # a BPF instruction's constant k: bytes 4..7 of its 8
+
+
+@dataclass(frozen=True)
+class Program:
+    """A compiled filter, ready to load: `code` as built for pid PROBE_PIDS[0], whose
+    constants at the byte offsets `slots` hold that pid (`negated`: -pid, a process group
+    for kill()); `flags` go to seccomp(2) as Filter.load gives them."""
+
+    code: bytes
+    flags: int
+    slots: tuple[int, ...] = ()
+    negated: bool = False
+
+    def code_for(self, pid: int) -> bytes:
+        """The program as `build` would make it for `pid`."""
+        if not self.slots:
+            return self.code
+        word = SLOT.pack((-pid if self.negated else pid) & 0xFFFF_FFFF)
+        code = bytearray(self.code)
+        for offset in self.slots:
+            code[offset:offset + 4] = word
+        return bytes(code)
+
+    def load(self, pid: int) -> None:
+        """Install it for `pid` (ignored by a program without slots), as Filter.load
+        does: no_new_privs first. Irreversible."""
+        seccompy._syscall.set_no_new_privs()
+        seccompy._syscall.set_mode_filter(self.code_for(pid), self.flags)
+
+
+def compile_filter(commands: bool = False, scoped: bool = True) -> Program:
+    """The filter `build` makes, compiled once for every job of a worker: the job's (pid
+    slots) or its command host's (process-group slots when not `scoped`, else none).
+
+    Raises ValueError if the programs for two pids differ anywhere but in constants
+    holding them (then each job must build its own)."""
+    negated = commands and not scoped
+    first, second, check = (
+        build(pid, commands, scoped, group=pid).program for pid in PROBE_PIDS)
+    program = Program(first, int(_flags()), _slots(first, second, negated), negated)
+    if program.code_for(PROBE_PIDS[2]) != check or \
+            bool(program.slots) != (not commands or negated):
+        raise ValueError("the filter depends on the pid in more than its constants")
+    return program
+
+
+def _slots(first: bytes, second: bytes, negated: bool) -> tuple[int, ...]:
+    """Offsets of the constants that hold PROBE_PIDS[0] in `first`, [1] in `second`."""
+    if len(first) != len(second):
+        raise ValueError("the filter's length depends on the pid")
+    words = [SLOT.pack((-pid if negated else pid) & 0xFFFF_FFFF) for pid in PROBE_PIDS[:2]]
+    slots = []
+    for at in range(0, len(first), 8):
+        if first[at:at + 8] == second[at:at + 8]:
+            continue
+        if first[at:at + 4] != second[at:at + 4] or \
+                (first[at + 4:at + 8], second[at + 4:at + 8]) != tuple(words):
+            raise ValueError("the filter differs from pid to pid outside its constants")
+        slots.append(at + 4)
+    return tuple(slots)
 
 
 def _warm() -> None:
