@@ -38,7 +38,8 @@ WAIT_SECONDS = 30.0
 # Runs inside the sandbox with `python -I -c`: tests/ is not readable there.
 WORKER = r'''
 import json, os, socket, sys, time
-from agentloop_grader.isolation import Choice, Mode, View, confine_job, harden_worker
+from agentloop_grader.isolation import (Choice, Mode, View, confine_job, harden_worker,
+                                        prepare_confinement)
 from agentloop_grader.protocol import Limits
 
 control = socket.socket(fileno=int(sys.argv[1]))
@@ -56,6 +57,8 @@ status = {k: v for k, v in (line.split(":", 1) for line in open("/proc/self/stat
                             if line.startswith(("Uid", "CapEff", "NoNewPrivs")))}
 if choice.mode is not Mode.TRUSTED:
     harden_worker()
+confinement = prepare_confinement(choice, view)  # as the zygote: once, before any job
+view_fds = confinement.fds() if confinement is not None else ()
 import tempfile  # the worker's own scratch file (its TMPDIR), e.g. IPython's history
 with tempfile.NamedTemporaryFile("w", suffix=".sqlite", delete=False) as scratch:
     scratch.write("worker history")
@@ -63,7 +66,9 @@ spec["targets"]["worker_tmp_file"] = scratch.name
 worker = {"pid": os.getpid(), "uid": os.getuid(),
           "read_worker_only": open(spec["targets"]["worker_only_file"]).read() == "hidden",
           "status": {k: v.strip() for k, v in status.items()},
-          "environ_keys": sorted(os.environ)}
+          "environ_keys": sorted(os.environ),
+          "prepared": {part: getattr(confinement, part, None) is not None
+                       for part in ("rules", "job_filter", "host_filter")}}
 
 
 def job(code):
@@ -72,8 +77,9 @@ def job(code):
     if pid == 0:
         os.close(read_fd)
         try:
-            confine_job(choice, view, spec["workdir"], limits, keep_fds={write_fd})
-            exec(code, {"spec": spec, "out": write_fd})
+            confine_job(choice, view, spec["workdir"], limits, keep_fds={write_fd},
+                        confinement=confinement)
+            exec(code, {"spec": spec, "out": write_fd, "view_fds": view_fds})
         except BaseException as exc:
             os.write(write_fd, json.dumps({"confine": {"ok": False,
                      "detail": repr(exc)}}).encode())
@@ -147,6 +153,22 @@ def raw(name, *args):
         err = ctypes.get_errno()
         raise OSError(err, os.strerror(err))
     return "succeeded"
+
+
+def worker_fds():
+    """The worker's fds on the view (Landlock rules made ahead): closed in a confined job."""
+    still = [fd for fd in view_fds if fd_open(fd)]
+    if still:
+        return still
+    raise OSError(9, f"all {len(view_fds)} closed")
+
+
+def fd_open(fd):
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False
 
 
 def fork():
@@ -255,6 +277,7 @@ if not control:
     attempt("ptrace_parent", lambda: libc_call("ptrace", 16, os.getppid(), None, None))
 attempt("unshare_user", lambda: libc_call("unshare", 0x10000000))
 attempt("setsid", os.setsid)
+attempt("worker_fds", worker_fds)
 attempt("threads", threads)
 attempt("numpy_threads", numpy_threads)
 attempt("workdir", workdir)

@@ -22,12 +22,22 @@ Use (the grader's side, then the job's):
     view = View.for_this_python(work_root)
     proc = Popen(worker_command(choice, view, [python, "-I", "-m", ...]), pass_fds=...)
     harden_worker()                                  # in the worker, once at start
+    confinement = prepare_confinement(choice, view)  # in the worker, before any fork
     prepare_workdir(choice, job_dir)                 # per job, by the grader
     confine_job(choice, view, job_dir, job.limits,   # in the forked job, before student
-                cells=len(job.cells))                # code (rlimits from protocol.Limits)
+                cells=len(job.cells),                # code (rlimits from protocol.Limits)
+                confinement=confinement)
 """
 
-from .job import EXIT_ORPHANED, ConfinementError, confine_job, harden_worker, prepare_workdir
+from .job import (
+    EXIT_ORPHANED,
+    Confinement,
+    ConfinementError,
+    confine_job,
+    harden_worker,
+    prepare_confinement,
+    prepare_workdir,
+)
 from .modes import AUTO, Choice, IsolationUnavailable, Layer, Mode, choose
 from .view import View
 from .worker import can_share_start, worker_command
@@ -36,6 +46,7 @@ __all__ = [
     "AUTO",
     "EXIT_ORPHANED",
     "Choice",
+    "Confinement",
     "ConfinementError",
     "IsolationUnavailable",
     "Layer",
@@ -45,6 +56,7 @@ __all__ = [
     "choose",
     "confine_job",
     "harden_worker",
+    "prepare_confinement",
     "prepare_workdir",
     "worker_command",
 ]

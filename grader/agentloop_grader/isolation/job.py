@@ -5,6 +5,10 @@ which runs the notebook's shell commands (`!ls`, `%%bash`; see sandbox/commands.
 job itself may start no process; the host may, under its own Landlock ruleset (the job's,
 plus running programs) and seccomp filter (the job's, with fork and exec allowed), in the
 job's process group, which the worker kills whole when the job ends.
+
+A worker makes what confines every one of its jobs once, before its first fork
+(`prepare_confinement`: the view's Landlock rules as open fds, the compiled seccomp
+programs); each job and host then only loads them, and closes the fds once confined.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import socket
 import stat
 import sys
 from collections.abc import Callable, Collection
+from dataclasses import dataclass
 
 from ..protocol import Limits
 from . import landlock_layer, seccomp_layer
@@ -34,6 +39,51 @@ CommandHost = Callable[[socket.socket, tuple[int, int]], None]
 
 class ConfinementError(RuntimeError):
     """A layer the Choice promises could not be applied: the job must not run."""
+
+
+@dataclass(frozen=True)
+class Confinement:
+    """What confines each job of one worker (for `choice` and `view`), made before its
+    first fork: the view's Landlock rules (open fds) and the seccomp programs of a job and
+    of its command host. A part left None is built by each job, as if none were made."""
+
+    choice: Choice
+    view: View
+    rules: landlock_layer.Rules | None = None
+    job_filter: seccomp_layer.Program | None = None
+    host_filter: seccomp_layer.Program | None = None
+
+    def __post_init__(self) -> None:
+        if self.rules is not None and not self.choice.landlock:
+            raise ValueError("Landlock rules for a choice without Landlock")  # never closed
+
+    def fds(self) -> tuple[int, ...]:
+        """The fds a job must keep open until it is confined."""
+        return self.rules.fds if self.rules is not None else ()
+
+
+def prepare_confinement(choice: Choice, view: View) -> Confinement | None:
+    """For a worker, once, before it forks jobs (None in the trusted mode). What this
+    kernel refuses now (no Landlock, no seccomp) is left to each job, which then fails as
+    it would have without this. Paths are opened as the uid the jobs run as."""
+    if choice.mode is Mode.TRUSTED:
+        return None
+    rules = job_filter = host_filter = None
+    if choice.landlock:
+        try:
+            rules = landlock_layer.open_rules(view.job_readable(), view.listable,
+                                              uid=NOBODY if _drops_uid(choice) else None,
+                                              high=True)
+        except OSError:
+            rules = None
+    if seccomp_layer.available():
+        try:
+            job_filter = seccomp_layer.compile_filter()
+            host_filter = seccomp_layer.compile_filter(commands=True,
+                                                       scoped=_signals_scoped(choice))
+        except (OSError, ValueError):
+            job_filter = host_filter = None
+    return Confinement(choice, view, rules, job_filter, host_filter)
 
 
 def prepare_workdir(choice: Choice, path: str) -> None:
@@ -63,7 +113,8 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: Limits,
                 cells: int = 0, mapped_mb: int = 0,
                 cwd: str | None = None, home: str | None = None,
                 prepare: Callable[[], None] | None = None,
-                command_host: CommandHost | None = None) -> socket.socket | None:
+                command_host: CommandHost | None = None,
+                confinement: Confinement | None = None) -> socket.socket | None:
     """Confine the calling, freshly forked, single-threaded job process for good.
 
     In order: rlimits (from `limits`, for a job of `cells` cells in a worker that maps
@@ -76,7 +127,8 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: Limits,
     stay readable whatever Landlock says). Afterwards the process can still import what is
     importable, read the view, use workdir, start threads and write to its open fds. Returns
     the job's end of the command host's socket (None without a host, and in the trusted
-    mode, where the job may start processes itself).
+    mode, where the job may start processes itself). `confinement`: the worker's, from
+    `prepare_confinement` with the same choice and view (else each layer is built here).
     Raises ConfinementError: the caller must then exit without running student code.
     """
     if choice.mode is Mode.TRUSTED:
@@ -88,12 +140,15 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: Limits,
     # The forking process's pid, read before the fork: read here it would already be
     # init's if the parent died in between, and the orphan would run on unnoticed.
     parent = os.getppid() if parent is None else parent
+    if confinement is None:
+        confinement = Confinement(choice, view)
+    elif (confinement.choice, confinement.view) != (choice, view):
+        raise ValueError("the confinement was prepared for another choice or view")
     try:
         if keep_fds is not None:
-            _close_fds_except(keep_fds)
+            _close_fds_except({*keep_fds, *confinement.fds()})
         apply_rlimits(limits, cells, mapped_mb)
-        if choice.mode is Mode.LANDLOCK and choice.sandbox_uid is not None and \
-                os.geteuid() == 0:
+        if _drops_uid(choice):
             drop_to(NOBODY, NOBODY)
         harden()
         if os.getppid() != parent:  # it died before the death signal was armed
@@ -101,19 +156,41 @@ def confine_job(choice: Choice, view: View, workdir: str, limits: Limits,
         if prepare is not None:
             prepare()
         _enter(cwd or workdir, home or workdir)
-        host = _fork_command_host(choice, view, workdir, command_host) \
+        host = _fork_command_host(confinement, workdir, command_host) \
             if command_host is not None else None
         if choice.landlock:
-            landlock_layer.confine(view.job_readable(), workdir, view.listable)
-        seccomp_layer.confine()
+            _landlock(confinement, workdir)
+        if confinement.job_filter is not None:
+            confinement.job_filter.load(os.getpid())
+        else:
+            seccomp_layer.confine()
         return host
     except OSError as exc:
         raise ConfinementError(f"could not confine the job ({choice.mode}): {exc}") from exc
 
 
-def _fork_command_host(choice: Choice, view: View, workdir: str,
+def _drops_uid(choice: Choice) -> bool:
+    """Whether a job drops to uid/gid 65534 itself (root, landlock mode)."""
+    return choice.mode is Mode.LANDLOCK and choice.sandbox_uid is not None and \
+        os.geteuid() == 0
+
+
+def _landlock(confinement: Confinement, workdir: str, programs: bool = False) -> None:
+    """Enforce the job's (or with `programs` its host's) ruleset; close the view's fds."""
+    rules, view = confinement.rules, confinement.view
+    if rules is None:
+        landlock_layer.confine(view.job_readable(), workdir, view.listable, programs)
+        return
+    try:
+        landlock_layer.restrict(rules, workdir, programs)
+    finally:
+        rules.close()  # opened by the worker: none may reach student code or commands
+
+
+def _fork_command_host(confinement: Confinement, workdir: str,
                        serve: CommandHost) -> socket.socket:
     """Fork the job's command host; return the job's end of the socket between them."""
+    choice = confinement.choice
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     job = os.getpid()
     pid = os.fork()
@@ -128,8 +205,11 @@ def _fork_command_host(choice: Choice, view: View, workdir: str,
         _limit_processes()
         terminal = os.openpty()
         if choice.landlock:
-            landlock_layer.confine(view.job_readable(), workdir, view.listable, programs=True)
-        seccomp_layer.confine(commands=True, scoped=_signals_scoped(choice))
+            _landlock(confinement, workdir, programs=True)
+        if confinement.host_filter is not None:
+            confinement.host_filter.load(os.getpgid(0))
+        else:
+            seccomp_layer.confine(commands=True, scoped=_signals_scoped(choice))
     except BaseException:
         os._exit(HOST_FAILED)
     try:
@@ -184,8 +264,11 @@ def _enter(cwd: str, home: str) -> None:
 
 
 def _close_fds_except(keep: Collection[int]) -> None:
+    """Close every fd above 2 but `keep`: one close_range(2) per gap between kept fds
+    (os.closerange makes that call on Linux); no call for an empty gap."""
     low = 3
     for fd in sorted(f for f in set(keep) if f >= low):
-        os.closerange(low, fd)
+        if fd > low:
+            os.closerange(low, fd)
         low = fd + 1
-    os.closerange(low, MAX_FD)  # one close_range(2) call on Linux
+    os.closerange(low, MAX_FD)

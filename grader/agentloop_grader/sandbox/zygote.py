@@ -207,10 +207,11 @@ def _become_worker(leader: int) -> None:
 
 def serve_ready(sock: socket.socket, setup: Setup, warm: Warm) -> None:
     """Say Ready, then run the jobs sent on `sock`, one at a time, until it closes."""
-    from ..isolation import Choice, View
+    from ..isolation import Choice, View, prepare_confinement
 
     choice, view = Choice.from_plain(setup.isolation), View.from_plain(setup.view)
     library, runner = warm.library, warm.runner
+    confinement = prepare_confinement(choice, view)  # this worker's own view
     send(sock, WorkerReady(tuple(warm.imported), tuple(warm.failed)))
     book: dict[str, tuple[Probe, ...]] = {}
     while True:
@@ -223,7 +224,7 @@ def serve_ready(sock: socket.socket, setup: Setup, warm: Warm) -> None:
         elif isinstance(message, RunJob):
             job = Job.from_plain(message.job)
             _run_one(sock, job, message.workdir, fds, setup, runner, library, choice, view,
-                     book)
+                     book, confinement)
         else:
             for fd in fds:
                 os.close(fd)
@@ -248,12 +249,12 @@ def _job_environment(setup: Setup) -> dict[str, str]:
 
 def _run_one(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
              runner: Any, library: Any, choice: Any, view: Any,
-             book: dict[str, tuple[Probe, ...]]) -> None:
+             book: dict[str, tuple[Probe, ...]], confinement: Any) -> None:
     zygote = os.getpid()
     pid = os.fork()
     if pid == 0:
         _job_process(sock, job, workdir, fds, setup, runner, library, choice, view, zygote,
-                     book)
+                     book, confinement)
     try:
         os.setpgid(pid, pid)  # as the child does: whichever runs first, the group exists
     except OSError:
@@ -338,8 +339,9 @@ def _wait_any() -> None:
 
 def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], setup: Setup,
                  runner: Any, library: Any, choice: Any, view: Any, zygote: int,
-                 book: dict[str, tuple[Probe, ...]]) -> None:
-    """The forked child: wire up, confine, run the job, exit. Never returns."""
+                 book: dict[str, tuple[Probe, ...]], confinement: Any) -> None:
+    """The forked child: wire up, confine, run the job, exit. Never returns.
+    `confinement`: the worker's (isolation.prepare_confinement; None when trusted)."""
     try:
         os.setpgid(0, 0)  # its own group, killed as a whole when the job ends
         sock.close()
@@ -367,7 +369,8 @@ def _job_process(sock: socket.socket, job: Job, workdir: str, fds: list[int], se
         host = confine_job(choice, view, workdir, job.limits, keep_fds={0, 1, 2, channel},
                            parent=zygote, cells=len(job.cells), mapped_mb=mapped_mb(),
                            cwd=work, home=home, prepare=fill,
-                           command_host=commands.serve if job.commands else None)
+                           command_host=commands.serve if job.commands else None,
+                           confinement=confinement)
 
         def wanted() -> None:  # a shell command after all: run again, with a host
             Channel(channel).send(WantsCommands())

@@ -34,7 +34,8 @@ MUST_FAIL = ("read_course", "read_neighbour", "read_neighbour_job", "read_worker
              "kill_parent", "kill_grader", "kill_group", "kill_everyone", "sigqueue_parent",
              "pidfd_parent", "vm_read_parent", "io_uring",
              "fork", "subprocess", "os_system", "socket_tcp", "socket_unix", "socketpair",
-             "environ_grader", "environ_parent", "ptrace_parent", "unshare_user", "setsid")
+             "environ_grader", "environ_parent", "ptrace_parent", "unshare_user", "setsid",
+             "worker_fds")
 MUST_WORK = ("threads", "numpy_threads", "workdir", "imports", "kill_self_check", "devnull",
              "uid")
 
@@ -87,6 +88,10 @@ def test_attacks_fail_and_normal_work_succeeds(mode: str, binary: str | None, us
     elif is_root():
         assert uids[0] == pwd.getpwnam(TEACHER).pw_uid
     assert report["worker"]["read_worker_only"]
+    # the job was confined with what its worker made ahead (as the zygote does), not anew
+    landlock = "landlock" in report["choice"]
+    assert report["worker"]["prepared"] == {"rules": landlock, "job_filter": True,
+                                            "host_filter": True}, report["worker"]
     if mode == "namespaces":
         assert report["worker"]["status"]["CapEff"] == "0000000000000000"
         assert report["worker"]["uid"] != 0
