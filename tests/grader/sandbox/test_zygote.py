@@ -22,3 +22,15 @@ def test_the_zygote_is_fork_safe_and_leaves_no_ipython_dir(tmp_path):
     assert done.returncode == 0, done.stderr
     assert not (tmp_path / ".ipython").exists()
     assert not os.path.exists(done.stdout.strip())  # the private IPython dir is removed
+
+
+def test_mapped_mb_is_the_vmsize_of_proc_status():
+    from agentloop_grader.sandbox.zygote import mapped_mb
+
+    def vmsize_mb() -> int:  # how it was read before: /proc/self/status, in kB
+        with open("/proc/self/status") as status:
+            line = next(line for line in status if line.startswith("VmSize:"))
+        return int(line.split()[1]) // 1024
+
+    before, got, after = vmsize_mb(), mapped_mb(), vmsize_mb()
+    assert before == got == after and got > 0
