@@ -132,6 +132,8 @@ def check_file_name(name: object) -> str:
 
 def shown_name(name: str) -> str:
     """`name` as it can be printed: bytes that are not UTF-8 become `\\xfe` escapes."""
+    if type(name) is str and name.isascii():   # the usual name: isascii reads a flag
+        return name
     try:
         name.encode("utf-8")
         return name
@@ -161,7 +163,10 @@ def board_root(board: str | Path, shown: str | None = None) -> Path:
 def list_card_files(board: str | Path, shown: str | None = None) -> list[str]:
     """The board's card file names, sorted; BoardError for a board that cannot be listed."""
     shown = shown or str(board)
-    root = board_root(board, shown)
+    return _card_names(board_root(board, shown), shown)
+
+
+def _card_names(root: Path, shown: str) -> list[str]:
     try:
         with os.scandir(root) as entries:
             names = []
@@ -181,10 +186,52 @@ def read_card_file(board: str | Path, name: str) -> Card:
     return _read_card(board_root(board), name)
 
 
+# O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+_NO_LINK = getattr(os, "O_NOFOLLOW", 0)
+
+
 def _read_card(root: Path, name: str) -> Card:
-    path = root / check_file_name(name)
+    check_file_name(name)
     if shown_name(name) != name:
         raise UnreadableCard("its file name is not UTF-8 text")
+    fd = _open_card(root, name)
+    try:
+        info = os.fstat(fd)   # of what was opened, not of the name: no swap in between
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableCard("not a regular file")
+        if info.st_size > MAX_CARD_BYTES:
+            raise UnreadableCard(f"{info.st_size} bytes; a card may have at most "
+                                 f"{MAX_CARD_BYTES}")
+        data = _read_at_most(fd, MAX_CARD_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) > MAX_CARD_BYTES:   # the file grew after fstat: still too big
+        raise UnreadableCard(f"more than {MAX_CARD_BYTES} bytes; a card may have at most "
+                             f"{MAX_CARD_BYTES}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnreadableCard(f"not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
+                             f"{exc.start})") from None
+    return parse_card(text, name)
+
+
+def _open_card(root: Path, name: str) -> int:
+    """A descriptor of the card file `name` (checked: a plain name in the resolved `root`)."""
+    if _NO_LINK:
+        # Most card files are plain files: opened in one call. Opening a link fails here
+        # (ELOOP), as does a missing or forbidden file: the careful way then says why.
+        try:
+            return os.open(os.path.join(root, name), _OPEN_FLAGS | _NO_LINK)
+        except OSError:
+            pass
+    return _open_followed(root, name)
+
+
+def _open_followed(root: Path, name: str) -> int:
+    """Open `name`, following a link only when it stays directly in `root`."""
+    path = root / name
     try:
         # `root` is resolved and `name` has no separator: only a link needs resolving
         linked = stat.S_ISLNK(os.lstat(path).st_mode)
@@ -197,27 +244,21 @@ def _read_card(root: Path, name: str) -> Card:
         raise UnreadableCard("a symbolic link into a subfolder; cards live directly in the "
                              "board folder")
     try:
-        # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it.
-        fd = os.open(resolved, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return os.open(resolved, _OPEN_FLAGS)
     except OSError as exc:
         raise UnreadableCard(f"cannot be opened ({_why(exc)})") from None
-    info = os.fstat(fd)   # of what was opened, not of the name: no swap in between
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_CARD_BYTES:
-        os.close(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise UnreadableCard("not a regular file")
-        raise UnreadableCard(f"{info.st_size} bytes; a card may have at most {MAX_CARD_BYTES}")
-    with os.fdopen(fd, "rb") as handle:
-        data = handle.read(MAX_CARD_BYTES + 1)
-    if len(data) > MAX_CARD_BYTES:   # the file grew after fstat: still too big
-        raise UnreadableCard(f"more than {MAX_CARD_BYTES} bytes; a card may have at most "
-                             f"{MAX_CARD_BYTES}")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise UnreadableCard(f"not UTF-8 text (byte 0x{data[exc.start]:02x} at position "
-                             f"{exc.start})") from None
-    return parse_card(text, name)
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    """Up to `limit` bytes from `fd`: read until the end of the file or the limit."""
+    chunks, size = [], 0
+    while size < limit:
+        chunk = os.read(fd, limit - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def parse_card(text: str, file: str) -> Card:
@@ -227,21 +268,17 @@ def parse_card(text: str, file: str) -> Card:
     lines = text.removeprefix("\ufeff").splitlines()
     if not lines or lines[0].strip() != FENCE:
         raise UnreadableCard(f"no header block: a card starts with a line {FENCE!r}")
-    try:
-        end = next(n for n in range(1, len(lines)) if lines[n].strip() == FENCE)
-    except StopIteration:
-        raise UnreadableCard(f"the header block is not closed by a second {FENCE!r} line") \
-            from None
+    end = _header_end(lines)
     fields: dict[str, str] = {}
     duplicates: list[str] = []
     for number in range(1, end):
-        line = lines[number]
-        if not line.strip():
+        line = lines[number].strip()
+        if not line:
             continue
-        match = HEADER_LINE.fullmatch(line.strip())
+        match = HEADER_LINE.fullmatch(line)
         if match is None:
             raise UnreadableCard(f"header line {number + 1} is not 'field: value': "
-                                 f"{clip(line.strip(), 40)!r}")
+                                 f"{clip(line, 40)!r}")
         key, value = match[1], match[2].strip()
         if key in fields:
             duplicates.append(key)
@@ -254,12 +291,24 @@ def parse_card(text: str, file: str) -> Card:
     return Card(file, fields, notes, tuple(duplicates), extra)
 
 
+def _header_end(lines: list[str]) -> int:
+    """The number of the line that closes the header block (its first line opens it)."""
+    for number in range(1, len(lines)):
+        if lines[number].strip() == FENCE:
+            return number
+    raise UnreadableCard(f"the header block is not closed by a second {FENCE!r} line")
+
+
 def load_board(board: str | Path, shown: str | None = None,
                only: list[str] | None = None) -> Board:
     """Read every card file (or the names in `only`, e.g. one page); a file that cannot be read
     is recorded with its reason, never raised."""
-    files = list_card_files(board, shown) if only is None else list(only)
-    root = board_root(board, shown)
+    if only is None:
+        root = board_root(board, shown)
+        files = _card_names(root, shown or str(board))
+    else:
+        files = list(only)
+        root = board_root(board, shown)
     cards: dict[str, Card] = {}
     unreadable: dict[str, str] = {}
     for name in files:

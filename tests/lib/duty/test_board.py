@@ -5,6 +5,7 @@ are tested in test_board_tools.py."""
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,67 @@ def test_only_md_files_that_are_not_hidden_are_card_files(board):
     (board / "README.txt").write_text("not a card", encoding="utf-8")
     (board / ".draft.md").write_text("hidden", encoding="utf-8")
     assert list_card_files(board) == ["task-001.md"]
+
+
+@pytest.fixture(params=["in one call", "the careful way"])
+def opening(request, monkeypatch):
+    """A card file is opened in one call (O_NOFOLLOW), or, as on a platform without it,
+    always the careful way: the reasons are the same."""
+    if request.param == "the careful way":
+        monkeypatch.setattr(board_module, "_NO_LINK", 0)
+
+
+def test_every_kind_of_card_file_has_the_same_reason_however_it_is_opened(board, tmp_path,
+                                                                         opening):
+    padded = card_text("task-002").encode("utf-8")
+    (board / "task-002.md").write_bytes(padded + b"x" * (MAX_CARD_BYTES - len(padded)))
+    (board / "huge.md").write_bytes(b"x" * (MAX_CARD_BYTES + 1))
+    os.mkfifo(board / "pipe.md")
+    (board / "copy.md").symlink_to(board / "task-001.md")
+    (board / "copy-of-copy.md").symlink_to("copy.md")        # a link to a link, inside
+    (board / "to-pipe.md").symlink_to(board / "pipe.md")
+    (board / "to-huge.md").symlink_to("huge.md")
+    (board / "loop.md").symlink_to("loop.md")
+    (board / "out.md").symlink_to(tmp_path)
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind(str(board / "socket.md"))
+        whole = load_board(board)
+    assert sorted(whole.cards) == ["copy-of-copy.md", "copy.md", "task-001.md", "task-002.md"]
+    assert whole.cards["copy-of-copy.md"].id == "task-001"
+    loop = whole.unreadable.pop("loop.md")   # RuntimeError before Python 3.13, then OSError
+    assert loop.startswith("cannot be opened (")
+    too_big = f"{MAX_CARD_BYTES + 1} bytes; a card may have at most {MAX_CARD_BYTES}"
+    assert whole.unreadable == {
+        "huge.md": too_big, "to-huge.md": too_big,
+        "out.md": "a symbolic link that points outside the board",
+        "pipe.md": "not a regular file", "to-pipe.md": "not a regular file",
+        "socket.md": "cannot be opened (no such device or address)"}
+    with pytest.raises(UnreadableCard, match=r"^cannot be opened \(no such file or directory\)$"):
+        read_card_file(board, "missing.md")
+
+
+def test_a_card_file_that_grows_past_the_limit_after_fstat_is_refused(board, monkeypatch):
+    (board / "task-002.md").write_bytes(b"x" * (MAX_CARD_BYTES + 10))
+    fstat = os.fstat
+
+    def small(fd: int) -> os.stat_result:   # the size fstat saw, before the file grew
+        info = fstat(fd)
+        return os.stat_result((*info[:6], 10, *info[7:10]))
+
+    monkeypatch.setattr(board_module.os, "fstat", small)
+    assert unreadable(board, "task-002.md") == \
+        f"more than {MAX_CARD_BYTES} bytes; a card may have at most {MAX_CARD_BYTES}"
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="needs /proc/self/fd")
+def test_reading_a_board_leaves_no_file_open(board):
+    os.mkfifo(board / "pipe.md")
+    (board / "huge.md").write_bytes(b"x" * (MAX_CARD_BYTES + 1))
+    (board / "broken.md").write_bytes(b"\xff")
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(20):
+        load_board(board)
+    assert len(os.listdir("/proc/self/fd")) == before
 
 
 @pytest.mark.parametrize("name", ["", ".", "..", "../task-001.md", "/etc/passwd", "a/b.md",
