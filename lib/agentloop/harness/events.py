@@ -11,6 +11,8 @@ request — the event holds a copy of what the hooks settled on, never the dict 
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,12 +90,49 @@ class Event:
 
 _ENCODE = json.JSONEncoder(allow_nan=False).encode  # made once: json.dumps with an option
 _DECODE = json.JSONDecoder().decode                  # builds a new encoder on every call
+_SURROGATE = re.compile("[\ud800-\udfff]")   # JSON joins a pair of them into one character
+_SIMPLE_DEPTH = 32          # deeper (or circular) data goes through JSON, which says why
+_SIMPLE_INT = 2 ** 63       # a longer int too (JSON refuses one of more than 4300 digits)
+
+
+class _NotSimple(Exception):
+    """Data a JSON round trip might change or refuse: it takes the JSON way."""
 
 
 def json_copy(value: Any) -> Any:
     """A copy of `value` through JSON, which proves it is plain data: TypeError or
     ValueError (NaN, infinity) if it is not."""
-    return _DECODE(_ENCODE(value))
+    try:   # most event data is simple: copied as JSON would give it back, without JSON
+        return _simple_copy(value, _SIMPLE_DEPTH)
+    except (_NotSimple, RecursionError):
+        return _DECODE(_ENCODE(value))
+
+
+def _simple_copy(value: Any, depth: int) -> Any:
+    """`value` as a JSON round trip gives it back, for data of exact JSON types that the
+    round trip leaves as they are; _NotSimple for anything else (no method of it is called)."""
+    kind = type(value)
+    if kind is str:
+        if value.isascii() or _SURROGATE.search(value) is None:
+            return value
+    elif kind is int:
+        if -_SIMPLE_INT < value < _SIMPLE_INT:
+            return value
+    elif kind is float:
+        if -math.inf < value < math.inf:   # not NaN or an infinity: JSON refuses those
+            return value
+    elif value is None or kind is bool:
+        return value
+    elif kind is dict and depth:
+        copied = {}
+        for key, item in value.items():
+            if type(key) is not str or not (key.isascii() or _SURROGATE.search(key) is None):
+                raise _NotSimple   # JSON turns an int key into text, and so on
+            copied[key] = _simple_copy(item, depth - 1)
+        return copied
+    elif (kind is list or kind is tuple) and depth:
+        return [_simple_copy(item, depth - 1) for item in value]
+    raise _NotSimple
 
 
 def _plain(data: dict[str, Any], where: str) -> dict[str, Any]:

@@ -73,6 +73,49 @@ def test_events_hold_plain_facts_only():
         EventLog().append("step.start", 0, {"when": object()})
 
 
+class Word(str):
+    pass
+
+
+@pytest.mark.parametrize(("data", "copied"), [
+    ({"a": [1, 2.5, None, True, "é"], "b": ({"c": "x"},)}, {"a": [1, 2.5, None, True, "é"],
+                                                           "b": [{"c": "x"}]}),
+    ({1: "one", None: "none", 2.5: "x"}, {"1": "one", "null": "none", "2.5": "x"}),
+    ({"pair": "\ud83d\ude00", "lone": "\ud800"}, {"pair": "😀", "lone": "\ud800"}),  # as JSON does
+    ({"word": Word("w"), Word("k"): 2**70}, {"word": "w", "k": 2**70}),
+])
+def test_event_data_is_copied_as_a_json_round_trip_gives_it(data, copied):
+    event = EventLog().append("step.start", 0, data)
+    assert event.data == copied
+    assert [type(v) for v in event.data.values()] == [type(v) for v in copied.values()]
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    ({"x": float("nan")}, "Out of range float values are not JSON compliant"),
+    ({"x": [float("inf")]}, "Out of range float values are not JSON compliant"),
+    ({"x": 10**5000}, "Exceeds the limit"),
+    ({(1, 2): "x"}, "keys must be str, int, float, bool or None, not tuple"),
+    ({"x": {1, 2}}, "Object of type set is not JSON serializable"),
+])
+def test_event_data_that_json_refuses_is_refused_with_its_reason(data, reason):
+    with pytest.raises(EventLogError, match=r"step\.start: data must be plain JSON \(.*"
+                                            + reason.replace("(", r"\(")):
+        EventLog().append("step.start", 0, data)
+
+
+def test_circular_or_deep_event_data():
+    circular: dict = {}
+    circular["self"] = circular
+    with pytest.raises(EventLogError, match="Circular reference detected"):
+        EventLog().append("step.start", 0, circular)
+    deep: list = []
+    inner = deep
+    for _ in range(100):
+        inner.append([])
+        inner = inner[0]
+    assert EventLog().append("step.start", 0, {"deep": deep}).data == {"deep": deep}
+
+
 def test_save_and_load_round_trip(tmp_path):
     events = list(run_demo(max_turns=1).events)
     save_events(events, tmp_path / "log.jsonl")
