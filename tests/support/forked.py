@@ -36,3 +36,12 @@ def outcome(action: Callable[[], object]) -> str:
         return "ok"
     except OSError as exc:
         return f"errno {exc.errno}"
+
+
+def is_open(fd: int) -> bool:
+    """Whether `fd` is an open descriptor of this process."""
+    try:
+        os.fstat(fd)
+        return True
+    except OSError:
+        return False

@@ -85,9 +85,9 @@ class _Process:
         from ..isolation import worker_command
 
         fds = tuple(sock.fileno() for sock in theirs)
-        argv = worker_command(choice, views if len(views) > 1 else views[0],
-                              [python, "-I", "-m", "agentloop_grader.sandbox.zygote",
-                               *map(str, fds)], pass_fds=fds)
+        argv = worker_command(choice, views, [python, "-I", "-m",
+                                              "agentloop_grader.sandbox.zygote",
+                                              *map(str, fds)], pass_fds=fds)
         env = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
         return cls(subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                     stderr=subprocess.PIPE, pass_fds=fds, env=env,
@@ -151,15 +151,7 @@ class Worker:
 
     def launch(self) -> None:
         """Start the worker process; it imports while the caller does other work."""
-        ours, theirs = socket.socketpair()
-        try:
-            process = _Process.start(self.choice, [self.view], self.python, [theirs])
-        except BaseException:
-            ours.close()
-            raise
-        finally:
-            theirs.close()
-        self.attach(process, ours)
+        _launch([self])
 
     def attach(self, process: _Process, sock: socket.socket) -> None:
         """Use `process` (started for this worker, or for a group of them) over `sock`."""
@@ -445,6 +437,24 @@ def _read(fd: int) -> bytes:
         return b""
 
 
+def _launch(workers: list[Worker]) -> None:
+    """Start one process for `workers` (of one choice and Python), one control socket
+    each: a worker's own start, or a start several share (isolation.can_share_start)."""
+    pairs = [socket.socketpair() for _ in workers]
+    try:
+        process = _Process.start(workers[0].choice, [w.view for w in workers],
+                                 workers[0].python, [theirs for _, theirs in pairs])
+    except BaseException:
+        for ours, _ in pairs:
+            ours.close()
+        raise
+    finally:
+        for _, theirs in pairs:
+            theirs.close()
+    for worker, (ours, _) in zip(workers, pairs, strict=True):
+        worker.attach(process, ours)
+
+
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
     for target in (lambda: os.killpg(proc.pid, 9), proc.kill):
         try:
@@ -473,28 +483,13 @@ class WorkerPool:
         todo = [worker for worker in self.workers if worker.process is None]
         try:
             if len(todo) > 1 and can_share_start(self.choice):
-                self._launch_together(todo)
+                _launch(todo)
             else:
                 for worker in todo:
                     worker.launch()
         except BaseException:
             self.close()
             raise
-
-    def _launch_together(self, workers: list[Worker]) -> None:
-        pairs = [socket.socketpair() for _ in workers]
-        try:
-            process = _Process.start(self.choice, [w.view for w in workers],
-                                     workers[0].python, [theirs for _, theirs in pairs])
-        except BaseException:
-            for ours, _ in pairs:
-                ours.close()
-            raise
-        finally:
-            for _, theirs in pairs:
-                theirs.close()
-        for worker, (ours, _) in zip(workers, pairs, strict=True):
-            worker.attach(process, ours)
 
     def __enter__(self) -> WorkerPool:
         self.wait_ready()

@@ -63,6 +63,8 @@ def attach(host: socket.socket | None, wanted: Callable[[], None] | None = None)
 
 
 def attached() -> bool:
+    """Whether commands go to a host. In a job confined without one, a command wants
+    one: `wanted` ends the job here, to run again with a host."""
     if _host is None and _wanted is not None:
         _wanted()
     return _host is not None

@@ -180,7 +180,7 @@ def serve_group(socks: list[socket.socket]) -> None:
             for other in socks:
                 if other is not sock:
                     other.close()
-            _become_worker(leader)
+            _as_worker(leader)
             try:
                 serve_ready(sock, setup, warm)
             finally:
@@ -196,12 +196,13 @@ def serve_group(socks: list[socket.socket]) -> None:
         workers.discard(pid)
 
 
-def _become_worker(leader: int) -> None:
-    """In a forked worker of a group: die with the group's first process, as it dies with
-    the grader (a fork loses the death signal), and take in its jobs' orphans."""
+def _as_worker(parent: int | None = None) -> None:
+    """Die with the parent (the grader, or a group's first process: a fork loses the death
+    signal), whatever happens, and take in the jobs' orphans (see `reap`). `parent`: the
+    pid it must still have once the death signal is armed."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != leader:
+    if parent is not None and os.getppid() != parent:
         os._exit(0)
     libc.prctl(PR_SET_CHILD_SUBREAPER, 1)
 
@@ -449,9 +450,7 @@ def unreadable_files(workdir: Path, files: tuple[str, ...]) -> str:
 
 
 def main(argv: list[str]) -> None:
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # die with the grader, whatever happens
-    libc.prctl(PR_SET_CHILD_SUBREAPER, 1)  # a job's orphans come here (see `reap`)
+    _as_worker()
     socks = [socket.socket(fileno=int(fd)) for fd in argv]
     if len(socks) == 1:
         serve(socks[0])

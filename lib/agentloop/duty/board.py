@@ -303,12 +303,8 @@ def load_board(board: str | Path, shown: str | None = None,
                only: list[str] | None = None) -> Board:
     """Read every card file (or the names in `only`, e.g. one page); a file that cannot be read
     is recorded with its reason, never raised."""
-    if only is None:
-        root = board_root(board, shown)
-        files = _card_names(root, shown or str(board))
-    else:
-        files = list(only)
-        root = board_root(board, shown)
+    root = board_root(board, shown)
+    files = _card_names(root, shown or str(board)) if only is None else list(only)
     cards: dict[str, Card] = {}
     unreadable: dict[str, str] = {}
     for name in files:

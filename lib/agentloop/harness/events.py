@@ -113,7 +113,7 @@ def _simple_copy(value: Any, depth: int) -> Any:
     round trip leaves as they are; _NotSimple for anything else (no method of it is called)."""
     kind = type(value)
     if kind is str:
-        if value.isascii() or _SURROGATE.search(value) is None:
+        if _kept_text(value):
             return value
     elif kind is int:
         if -_SIMPLE_INT < value < _SIMPLE_INT:
@@ -126,13 +126,18 @@ def _simple_copy(value: Any, depth: int) -> Any:
     elif kind is dict and depth:
         copied = {}
         for key, item in value.items():
-            if type(key) is not str or not (key.isascii() or _SURROGATE.search(key) is None):
+            if type(key) is not str or not _kept_text(key):
                 raise _NotSimple   # JSON turns an int key into text, and so on
             copied[key] = _simple_copy(item, depth - 1)
         return copied
     elif (kind is list or kind is tuple) and depth:
         return [_simple_copy(item, depth - 1) for item in value]
     raise _NotSimple
+
+
+def _kept_text(text: str) -> bool:
+    """Whether JSON gives `text` back as it is (it joins a pair of surrogates)."""
+    return text.isascii() or _SURROGATE.search(text) is None
 
 
 def _plain(data: dict[str, Any], where: str) -> dict[str, Any]:

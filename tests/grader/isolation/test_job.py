@@ -23,7 +23,7 @@ from agentloop_grader.isolation import (
     prepare_workdir,
 )
 from agentloop_grader.protocol import Limits
-from forked import in_child, outcome
+from forked import in_child, is_open, outcome
 from unprivileged import blocked_python, is_root
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux only")
@@ -47,14 +47,6 @@ def _choice(mode: str):
         return choose(mode)
     except IsolationUnavailable as exc:
         pytest.skip(str(exc))
-
-
-def _is_open(fd: int) -> bool:
-    try:
-        os.fstat(fd)
-        return True
-    except OSError:
-        return False
 
 
 @pytest.mark.parametrize("mode", ["namespaces", "landlock"])
@@ -83,7 +75,7 @@ def test_a_job_confined_with_its_workers_confinement_is_refused_as_before(mode: 
         def checks() -> dict:
             return {"outside": outcome(lambda: open(outside, "w")),
                     "inside": outcome(lambda: open(os.path.join(workdir, "in.txt"), "w")),
-                    "kept": [fd for fd in confinement.fds() if _is_open(fd)]}
+                    "kept": [fd for fd in confinement.fds() if is_open(fd)]}
 
         def serve(sock: socket.socket, terminal: tuple[int, int]) -> None:
             done = subprocess.run(["/bin/sh", "-c", "echo hi > by-host.txt"],
@@ -163,8 +155,8 @@ def test_closing_fds_keeps_exactly_the_kept_ones() -> None:
         fds = [os.open(os.devnull, os.O_RDONLY) for _ in range(8)]
         keep = {write_fd, fds[1], fds[2], fds[3], fds[6]}
         _close_fds_except(keep)
-        found = {"open": [fd for fd in [read_fd, *fds] if _is_open(fd)], "keep": sorted(keep),
-                 "std": [_is_open(fd) for fd in (0, 1, 2)]}
+        found = {"open": [fd for fd in [read_fd, *fds] if is_open(fd)], "keep": sorted(keep),
+                 "std": [is_open(fd) for fd in (0, 1, 2)]}
         os.write(write_fd, json.dumps(found).encode())
         os._exit(0)
     os.close(write_fd)

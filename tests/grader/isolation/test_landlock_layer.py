@@ -10,7 +10,7 @@ import tempfile
 
 import pytest
 from agentloop_grader.isolation import View, landlock_layer
-from forked import in_child, outcome
+from forked import in_child, is_open, outcome
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux only")
 
@@ -81,7 +81,7 @@ def test_rules_opened_ahead_grant_what_confine_always_granted(tmp_path) -> None:
         assert rules.handled_fs == everything
     finally:
         rules.close()
-    assert not any(_is_open(fd) for fd in rules.fds)
+    assert not any(is_open(fd) for fd in rules.fds)
 
 
 @pytest.mark.skipif(landlock_layer.abi() < landlock_layer.FIRST_SCOPE_ABI,
@@ -116,7 +116,7 @@ def test_rules_opened_ahead_confine_a_fork_as_confine_does() -> None:
                     "tcp": outcome(lambda: sock.connect(("127.0.0.1", port))),
                     "signal": outcome(lambda: os.kill(parent, 0)),
                     "usr": outcome(lambda: os.listdir("/usr")),
-                    "kept": [fd for fd in rules.fds if _is_open(fd)],
+                    "kept": [fd for fd in rules.fds if is_open(fd)],
                     # a job's rights, not its host's: no program runs (were one to, the
                     # child would be /bin/true and say nothing)
                     "exec": outcome(lambda: os.execv("/bin/true", ["true"]))}
@@ -171,11 +171,3 @@ def test_opened_as_another_uid_a_path_it_cannot_reach_fails_as_in_its_job() -> N
             assert rules.job[1] == _rights("READ_FILE", "WRITE_FILE")  # known as a device
         finally:
             rules.close()
-
-
-def _is_open(fd: int) -> bool:
-    try:
-        os.fstat(fd)
-        return True
-    except OSError:
-        return False
